@@ -1,0 +1,10 @@
+"""The games this bot hosts."""
+
+from __future__ import annotations
+
+from games import short_changed
+from games.core.registry import Catalog
+
+__all__ = ["CATALOG"]
+
+CATALOG = Catalog([short_changed.GAME])

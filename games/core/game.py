@@ -1,0 +1,255 @@
+"""The contract every game implements.
+
+A game is a stateless :class:`Game` object plus a mutable state dataclass. The
+game object knows the rules; the state holds the whole truth of one table,
+hidden hands and the random generator included. Everything outside ``games/``
+(the table service, the Discord presenters, computer players, tests and
+benchmarks) talks to a game only through the methods below, so a new game plugs
+in without special cases.
+
+The life of a table::
+
+    state = game.new(seats=4, seed=seed, options=game.options({"jokers": True}))
+    while (acting := game.to_act(state)):
+        seat = acting[0]
+        action = game.parse_action(user_input)     # InvalidAction if malformed
+        events = game.apply(state, seat, action)   # NotYourTurn / IllegalAction
+        text = game.dump_state(state)              # store it; load_state() to resume
+    result = game.outcome(state)
+
+Rules of the contract:
+
+* ``apply`` validates before it mutates: when it raises, the state is exactly
+  as it was. It mutates in place (no copy per action); callers that need the
+  old state call :meth:`Game.clone` first.
+* Several seats may act at once (a simultaneous secret choice): ``to_act``
+  lists them all and each acts once.
+* Renderers only read views. ``view(state, seat)`` is everything that seat may
+  know, ``view(state, None)`` is the public table. Views are frozen dataclasses
+  that compare by value, which is how the conformance suite proves that no view
+  depends on what its reader may not know (see :meth:`Game.redeal`).
+* Events say what happened. An event with ``audience=None`` is public; one
+  with a seat as its audience is that seat's private news (a draw, a roll).
+* Chance lives in the state (:class:`games.core.chance.Chance`), so the seed plus
+  the list of ``(seat, action)`` replays a game exactly.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from games.core.errors import CorruptState, InvalidAction, InvalidOptions
+
+__all__ = [
+    "Event",
+    "Game",
+    "Outcome",
+    "Seat",
+    "places_from_scores",
+]
+
+Seat = int
+"""A player's place at the table, numbered clockwise from 0."""
+
+StateT = TypeVar("StateT")
+ActionT = TypeVar("ActionT")
+ViewT = TypeVar("ViewT")
+OptionsT = TypeVar("OptionsT", bound=BaseModel)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Event:
+    """Base of every event. ``audience`` is ``None`` for public news, else the one seat told."""
+
+    audience: Seat | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended.
+
+    ``places[seat]`` is the seat's finishing place, 1 being best; tied seats
+    share a place and the next place is skipped (1, 1, 3). ``scores[seat]`` is
+    the seat's final score in the game's own terms.
+    """
+
+    places: tuple[int, ...]
+    scores: tuple[int, ...]
+
+    @property
+    def winners(self) -> tuple[Seat, ...]:
+        return tuple(seat for seat, place in enumerate(self.places) if place == 1)
+
+    @property
+    def is_draw(self) -> bool:
+        """Every seat shares first place (only meaningful with two or more seats)."""
+        return len(self.places) > 1 and all(place == 1 for place in self.places)
+
+
+def places_from_scores(scores: Sequence[int], *, higher_is_better: bool = True) -> tuple[int, ...]:
+    """Competition ranking (1, 1, 3) of seats by score."""
+    sign = -1 if higher_is_better else 1
+    ordered = sorted(sign * score for score in scores)
+    return tuple(1 + ordered.index(sign * score) for score in scores)
+
+
+class Game(ABC, Generic[StateT, ActionT, ViewT, OptionsT]):
+    """The rules of one game. Subclasses are stateless; one instance serves every table.
+
+    Class attributes a game sets: ``key`` (stable id used in storage and custom
+    ids), ``title``, ``summary`` (one line for menus), ``min_seats`` /
+    ``max_seats``, ``options_type`` (a pydantic model whose defaults are the
+    base rules), ``state_type`` (the state dataclass) and ``action_type`` (the
+    discriminated union of action dataclasses, validated with pydantic).
+    """
+
+    key: str
+    title: str
+    summary: str
+    min_seats: int
+    max_seats: int
+    options_type: type[OptionsT]
+    state_type: type[StateT]
+    action_type: Any
+
+    def __init__(self) -> None:
+        self._states: TypeAdapter[StateT] = TypeAdapter(self.state_type)
+        self._actions: TypeAdapter[ActionT] = TypeAdapter(self.action_type)
+
+    # -- setting up -------------------------------------------------------------
+
+    def options(self, raw: Mapping[str, object] | None = None) -> OptionsT:
+        """Validate lobby options; missing ones take the base-rules default."""
+        try:
+            return self.options_type.model_validate(dict(raw or {}))
+        except ValidationError as error:
+            raise InvalidOptions(_first_problem(error)) from None
+
+    def new(self, seats: int, seed: int, options: OptionsT | None = None) -> StateT:
+        """A fresh table for ``seats`` players; ``seed`` fixes every random event."""
+        if not self.min_seats <= seats <= self.max_seats:
+            raise InvalidOptions(
+                f"{self.title} is played by {self.seat_range_text()} players, not {seats}."
+            )
+        return self.setup(seats, seed, options if options is not None else self.options())
+
+    def seat_range_text(self) -> str:
+        if self.min_seats == self.max_seats:
+            return str(self.min_seats)
+        return f"{self.min_seats} to {self.max_seats}"
+
+    @abstractmethod
+    def setup(self, seats: int, seed: int, options: OptionsT) -> StateT:
+        """Build the opening state (deal, roll, choose a first seat) for a valid seat count."""
+
+    # -- playing ------------------------------------------------------------------
+
+    @abstractmethod
+    def seat_count(self, state: StateT) -> int:
+        """How many seats the table has."""
+
+    @abstractmethod
+    def to_act(self, state: StateT) -> tuple[Seat, ...]:
+        """The seats that may act now: one on a turn, several in a simultaneous phase,
+        none once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, state: StateT, seat: Seat) -> list[ActionT]:
+        """Legal actions for ``seat`` now (empty if it may not act).
+
+        Where a parameter is open-ended (a number to guess or bid, a word) a
+        game lists a documented finite sample; every listed action is legal and
+        :meth:`check` is the judge of anything else.
+        """
+
+    @abstractmethod
+    def check(self, state: StateT, seat: Seat, action: ActionT) -> None:
+        """Raise :class:`NotYourTurn` or :class:`IllegalAction` if ``seat`` may not do it."""
+
+    @abstractmethod
+    def perform(self, state: StateT, seat: Seat, action: ActionT) -> list[Event]:
+        """Carry out an action already checked legal, mutating ``state``."""
+
+    def apply(self, state: StateT, seat: Seat, action: ActionT) -> list[Event]:
+        """Check then perform an action. On any error the state is unchanged."""
+        self.check(state, seat, action)
+        return self.perform(state, seat, action)
+
+    def random_action(self, state: StateT, seat: Seat, rng: random.Random) -> ActionT:
+        """A uniformly random listed legal action (games may sample faster)."""
+        return rng.choice(self.legal_actions(state, seat))
+
+    @abstractmethod
+    def outcome(self, state: StateT) -> Outcome | None:
+        """The result once the game is over, else ``None``."""
+
+    # -- knowing ------------------------------------------------------------------
+
+    @abstractmethod
+    def view(self, state: StateT, seat: Seat | None) -> ViewT:
+        """What ``seat`` may know; ``None`` is the public table."""
+
+    @abstractmethod
+    def redeal(self, state: StateT, observer: Seat | None, rng: random.Random) -> StateT:
+        """A copy of ``state`` with everything hidden from ``observer`` drawn afresh.
+
+        The copy keeps every public fact and everything ``observer`` knows, so
+        ``view(copy, observer) == view(state, observer)`` must hold; the
+        conformance suite relies on this to prove views leak nothing.
+        """
+
+    # -- telling ------------------------------------------------------------------
+
+    @abstractmethod
+    def narrate(self, event: Event, names: Sequence[str]) -> str:
+        """One plain-text line for an event; ``names[seat]`` is how to call a seat."""
+
+    @abstractmethod
+    def describe(self, view: ViewT, names: Sequence[str]) -> str:
+        """The view as plain text (for the terminal and logs, not Discord)."""
+
+    # -- storing ------------------------------------------------------------------
+
+    def parse_action(self, data: object) -> ActionT:
+        """Turn untrusted input (a dict or JSON text) into an action, or raise InvalidAction."""
+        try:
+            if isinstance(data, str | bytes):
+                return self._actions.validate_json(data)
+            return self._actions.validate_python(data)
+        except ValidationError as error:
+            raise InvalidAction(_first_problem(error)) from None
+
+    def dump_action(self, action: ActionT) -> str:
+        return self._actions.dump_json(action).decode()
+
+    def dump_state(self, state: StateT) -> str:
+        return self._states.dump_json(state).decode()
+
+    def load_state(self, text: str | bytes) -> StateT:
+        """Load a saved state, refusing anything malformed or inconsistent."""
+        try:
+            state = self._states.validate_json(text)
+        except ValidationError as error:
+            raise CorruptState(f"saved {self.title} state is malformed: {error}") from None
+        self.check_state(state)
+        return state
+
+    def check_state(self, state: StateT) -> None:
+        """Raise :class:`CorruptState` if ``state`` breaks an invariant (chips conserved...)."""
+
+    def clone(self, state: StateT) -> StateT:
+        """An independent copy (games with hot loops override this for speed)."""
+        return copy.deepcopy(state)
+
+
+def _first_problem(error: ValidationError) -> str:
+    problem = error.errors()[0]
+    where = ".".join(str(part) for part in problem["loc"])
+    return f"{where}: {problem['msg']}" if where else str(problem["msg"])

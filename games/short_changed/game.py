@@ -1,0 +1,436 @@
+"""Short Changed: the rules (rulebook seeds/000, rulings SC1-SC8)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+from functools import lru_cache
+from itertools import product
+
+from games.core.chance import Chance
+from games.core.errors import CorruptState, IllegalAction, NotYourTurn
+from games.core.game import Event, Game, Outcome, Seat
+from games.short_changed import text
+from games.short_changed.chips import COLOURS, Chips, Colour, supply
+from games.short_changed.model import (
+    Action,
+    Ante,
+    AnteChosen,
+    AnteReady,
+    Donate,
+    Donated,
+    Guess,
+    Guessed,
+    Options,
+    Pass,
+    Passed,
+    PotStarted,
+    ShortChange,
+    ShortChanged,
+    ShortChangedState,
+    ShortChangedView,
+    Stalemate,
+    Steal,
+    Stole,
+    Transaction,
+    TurnStarted,
+)
+
+__all__ = [
+    "HAND_SIZE",
+    "ShortChangedGame",
+    "can_short_change",
+    "guessable_totals",
+    "short_changes",
+]
+
+HAND_SIZE = 5
+DONATE_MIN_CHIPS = 4
+"""Donating needs a hand of four or more chips (rulebook 3a)."""
+STEAL_MAX_CHIPS = 4
+"""Stealing needs a hand of four or fewer chips (rulebook 3b)."""
+
+
+def can_short_change(hand: Chips, pot: Chips) -> bool:
+    """Whether any short change is legal (SC7), without listing them.
+
+    Taking ``k`` chips is worth at most the ``k`` best chips of the pot and
+    giving ``m`` chips costs at least the ``m`` cheapest of the hand, so some
+    short change with those counts exists exactly when that cheapest gift is
+    worth less than that best take.
+    """
+    best_take = _prefix_values(sorted(_values(pot), reverse=True))
+    cheapest_give = _prefix_values(sorted(_values(hand)))
+    return any(
+        cheapest_give[m] < best_take[k]
+        for k in range(1, len(best_take))
+        for m in range(1, len(cheapest_give))
+        if m != k
+    )
+
+
+def short_changes(hand: Chips, pot: Chips) -> Iterator[ShortChange]:
+    """Every legal short change (SC7): k >= 1 taken, m >= 1 given, m != k, gift worth less."""
+    gifts = _sub_piles(hand)
+    for take in _sub_piles(pot):
+        for give in gifts:
+            if give.value >= take.value:
+                break
+            if give.count != take.count:
+                yield ShortChange(take=take, give=give)
+
+
+@lru_cache(maxsize=256)
+def guessable_totals(chips_held: int, seats: int) -> tuple[int, ...]:
+    """Every total a hand of ``chips_held`` chips could be worth at this seat count."""
+    bag = supply(seats)
+    return tuple(
+        sorted(
+            {
+                Chips(*counts).value
+                for counts in product(*(range(n + 1) for n in bag.counts))
+                if sum(counts) == chips_held
+            }
+        )
+    )
+
+
+def _values(chips: Chips) -> list[int]:
+    return [colour.value_in_points for colour in chips.colours()]
+
+
+def _prefix_values(values: Sequence[int]) -> list[int]:
+    sums = [0]
+    for value in values:
+        sums.append(sums[-1] + value)
+    return sums
+
+
+@lru_cache(maxsize=4096)
+def _sub_piles(chips: Chips) -> tuple[Chips, ...]:
+    """Every non-empty selection of chips from a pile, cheapest first."""
+    piles = (Chips(*counts) for counts in product(*(range(n + 1) for n in chips.counts)))
+    return tuple(sorted((pile for pile in piles if pile.count), key=lambda pile: pile.value))
+
+
+@lru_cache(maxsize=1024)
+def _guesses(target: Seat, chips_held: int, seats: int) -> tuple[Guess, ...]:
+    return tuple(Guess(target, total) for total in guessable_totals(chips_held, seats))
+
+
+class ShortChangedGame(Game[ShortChangedState, Action, ShortChangedView, Options]):
+    key = "short_changed"
+    title = "Short Changed"
+    summary = "Deduce the value of another player's chips from their trades with the pot."
+    min_seats = 2
+    max_seats = 6
+    options_type = Options
+    state_type = ShortChangedState
+    action_type = Action
+
+    # -- setting up -----------------------------------------------------------------
+
+    def setup(self, seats: int, seed: int, options: Options) -> ShortChangedState:
+        chance = Chance(seed)
+        bag = list(supply(seats).colours())
+        chance.next().shuffle(bag)
+        hands = [Chips.of(*bag[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(seats)]
+        first = chance.next().randrange(seats)  # SC3
+        return ShortChangedState(
+            options=options,
+            chance=chance,
+            hands=hands,
+            bag=Chips.of(*bag[seats * HAND_SIZE :]),
+            antes=[None] * seats,
+            first_seat=first,
+            turn=first,
+            owes_double_turn=[False] * seats,
+        )
+
+    def seat_count(self, state: ShortChangedState) -> int:
+        return state.seats
+
+    # -- who may do what ----------------------------------------------------------------
+
+    def to_act(self, state: ShortChangedState) -> tuple[Seat, ...]:
+        if state.phase == "ante":
+            return tuple(seat for seat, chip in enumerate(state.antes) if chip is None)
+        if state.phase == "play":
+            return (state.turn,)
+        return ()
+
+    def legal_actions(self, state: ShortChangedState, seat: Seat) -> list[Action]:
+        """All legal actions, with guesses limited to totals the target's hand could be worth."""
+        if seat not in self.to_act(state):
+            return []
+        hand = state.hands[seat]
+        if state.phase == "ante":
+            return [Ante(colour) for colour in COLOURS if hand[colour]]
+        actions: list[Action] = []
+        if not state.double_turn:
+            for target in range(state.seats):
+                if target != seat:
+                    actions.extend(_guesses(target, state.hands[target].count, state.seats))
+        changes = list(short_changes(hand, state.pot))
+        actions.extend(changes if changes else self._fallbacks(state, seat))
+        return actions
+
+    def _fallbacks(self, state: ShortChangedState, seat: Seat) -> list[Action]:
+        """Donate or steal when no short change exists; pass only if nothing else is legal."""
+        hand = state.hands[seat]
+        actions: list[Action] = []
+        if hand.count >= DONATE_MIN_CHIPS:
+            actions.extend(Donate(colour) for colour in COLOURS if hand[colour])
+        if hand.count <= STEAL_MAX_CHIPS:
+            actions.extend(Steal(colour) for colour in COLOURS if state.pot[colour])
+        if not actions and state.double_turn:
+            actions.append(Pass())
+        return actions
+
+    def check(self, state: ShortChangedState, seat: Seat, action: Action) -> None:
+        if state.phase == "over":
+            raise NotYourTurn("This game is over.")
+        if not 0 <= seat < state.seats:
+            raise NotYourTurn("You are not seated at this table.")
+        if state.phase == "ante":
+            self._check_ante(state, seat, action)
+            return
+        if seat != state.turn:
+            raise NotYourTurn("It is not your turn.")
+        hand, pot = state.hands[seat], state.pot
+        match action:
+            case Ante():
+                raise IllegalAction("The starting pot is already in.")
+            case Guess(target=target, total=total):
+                if state.double_turn:
+                    raise IllegalAction(
+                        "After a wrong guess you take two actions, and neither may be a guess."
+                    )
+                if target == seat or not 0 <= target < state.seats:
+                    raise IllegalAction("Guess the chips of another player at the table.")
+                if total < 0:
+                    raise IllegalAction("A total is a whole number of 0 or more.")
+            case ShortChange(take=take, give=give):
+                _check_short_change(hand, pot, take, give)
+            case Donate(chip=chip):
+                self._check_no_short_change(hand, pot, "donating")
+                if hand.count < DONATE_MIN_CHIPS:
+                    raise IllegalAction("You can only donate with four or more chips in hand.")
+                if not hand[chip]:
+                    raise IllegalAction(f"You have no {chip.value} chip to donate.")
+            case Steal(chip=chip):
+                self._check_no_short_change(hand, pot, "stealing")
+                if hand.count > STEAL_MAX_CHIPS:
+                    raise IllegalAction("You can only steal with four or fewer chips in hand.")
+                if not pot[chip]:
+                    raise IllegalAction(f"There is no {chip.value} chip in the pot to steal.")
+            case Pass():
+                if not state.double_turn:
+                    raise IllegalAction(
+                        "You cannot pass while a guess is open to you: with nothing else "
+                        "to do, you must guess."
+                    )
+                if can_short_change(hand, pot) or self._fallbacks(state, seat) != [Pass()]:
+                    raise IllegalAction("You can only pass when no other action is possible.")
+
+    def _check_ante(self, state: ShortChangedState, seat: Seat, action: Action) -> None:
+        if not isinstance(action, Ante):
+            raise IllegalAction("First everyone secretly picks one chip to start the pot.")
+        if state.antes[seat] is not None:
+            raise NotYourTurn("You have already picked your starting chip.")
+        if not state.hands[seat][action.chip]:
+            raise IllegalAction(f"You have no {action.chip.value} chip.")
+
+    @staticmethod
+    def _check_no_short_change(hand: Chips, pot: Chips, doing: str) -> None:
+        if can_short_change(hand, pot):
+            raise IllegalAction(
+                f"You must short change the pot when you can; {doing} is only for when you cannot."
+            )
+
+    # -- doing it -------------------------------------------------------------------------
+
+    def perform(self, state: ShortChangedState, seat: Seat, action: Action) -> list[Event]:
+        match action:
+            case Ante(chip=chip):
+                return self._ante(state, seat, chip)
+            case Guess(target=target, total=total):
+                correct = state.hands[target].value == total
+                events: list[Event] = [
+                    self._record(
+                        state, Guessed(seat=seat, target=target, total=total, correct=correct)
+                    )
+                ]
+                if correct:
+                    state.winner = seat
+                    state.phase = "over"
+                    return events
+                state.owes_double_turn[seat] = True  # SC5: the wrong guess was the whole turn
+                return events + self._end_turn(state)
+            case ShortChange(take=take, give=give):
+                state.hands[seat] = state.hands[seat] - give + take
+                state.pot = state.pot - take + give
+                done: Transaction = ShortChanged(seat=seat, took=take, gave=give)
+            case Donate(chip=chip):
+                state.hands[seat] = state.hands[seat] - Chips.of(chip)
+                state.pot = state.pot + Chips.of(chip)
+                done = Donated(seat=seat, chip=chip)
+            case Steal(chip=chip):
+                state.hands[seat] = state.hands[seat] + Chips.of(chip)
+                state.pot = state.pot - Chips.of(chip)
+                done = Stole(seat=seat, chip=chip)
+            case Pass():
+                done = Passed(seat=seat)
+        events = [self._record(state, done)]
+        state.actions_left -= 1
+        if state.actions_left == 0:
+            events += self._end_turn(state)
+        return events
+
+    def _ante(self, state: ShortChangedState, seat: Seat, chip: Colour) -> list[Event]:
+        state.antes[seat] = chip
+        events: list[Event] = [
+            AnteChosen(audience=seat, seat=seat, chip=chip),
+            AnteReady(seat=seat),
+        ]
+        if any(pick is None for pick in state.antes):
+            return events
+        picks = tuple(pick for pick in state.antes if pick is not None)
+        for giver, pick in enumerate(picks):
+            state.hands[giver] = state.hands[giver] - Chips.of(pick)
+        state.pot = Chips.of(*picks)
+        state.phase = "play"
+        events.append(self._record(state, PotStarted(chips=picks)))
+        events.append(TurnStarted(seat=state.turn, double=False))
+        return events
+
+    @staticmethod
+    def _record(state: ShortChangedState, event: Transaction) -> Event:
+        state.log.append(event)
+        return event
+
+    def _end_turn(self, state: ShortChangedState) -> list[Event]:
+        state.turns_taken += 1
+        if (
+            state.turns_taken % state.seats == 0
+            and state.rounds_completed >= state.options.stalemate_rounds
+        ):
+            state.phase = "over"  # SC8
+            return [self._record(state, Stalemate(rounds=state.rounds_completed))]
+        state.turn = (state.turn + 1) % state.seats
+        state.double_turn = state.owes_double_turn[state.turn]
+        state.owes_double_turn[state.turn] = False
+        state.actions_left = 2 if state.double_turn else 1
+        return [TurnStarted(seat=state.turn, double=state.double_turn)]
+
+    def outcome(self, state: ShortChangedState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        if state.winner is None:
+            return Outcome(places=(1,) * state.seats, scores=(0,) * state.seats)
+        return Outcome(
+            places=tuple(1 if seat == state.winner else 2 for seat in range(state.seats)),
+            scores=tuple(int(seat == state.winner) for seat in range(state.seats)),
+        )
+
+    # -- knowing ----------------------------------------------------------------------------
+
+    def view(self, state: ShortChangedState, seat: Seat | None) -> ShortChangedView:
+        over = state.phase == "over"
+        return ShortChangedView(
+            viewer=seat,
+            phase=state.phase,
+            chip_counts=tuple(hand.count for hand in state.hands),
+            pot=state.pot,
+            hand=None if seat is None else state.hands[seat],
+            ante=None if seat is None else state.antes[seat],
+            waiting_for=self.to_act(state),
+            turn=state.turn if state.phase == "play" else None,
+            double_turn=state.double_turn and state.phase == "play",
+            actions_left=state.actions_left if state.phase == "play" else 0,
+            owes_double_turn=tuple(state.owes_double_turn),
+            round=min(state.rounds_completed + 1, state.options.stalemate_rounds),
+            stalemate_rounds=state.options.stalemate_rounds,
+            log=tuple(state.log),
+            winner=state.winner,
+            revealed_hands=tuple(state.hands) if over else None,
+        )
+
+    def redeal(
+        self, state: ShortChangedState, observer: Seat | None, rng: random.Random
+    ) -> ShortChangedState:
+        copy = self.clone(state)
+        if state.phase == "over":
+            return copy  # every hand is shown; only the bag stays hidden, and it is fixed
+        others = [seat for seat in range(state.seats) if seat != observer]
+        pool = list(state.bag.colours())
+        for seat in others:
+            pool.extend(state.hands[seat].colours())
+        rng.shuffle(pool)
+        for seat in others:
+            size = state.hands[seat].count
+            copy.hands[seat] = Chips.of(*pool[:size])
+            del pool[:size]
+            if copy.antes[seat] is not None:
+                copy.antes[seat] = rng.choice(list(copy.hands[seat].colours()))
+        copy.bag = Chips.of(*pool)
+        return copy
+
+    def clone(self, state: ShortChangedState) -> ShortChangedState:
+        return replace(
+            state,
+            chance=replace(state.chance),
+            hands=list(state.hands),
+            antes=list(state.antes),
+            owes_double_turn=list(state.owes_double_turn),
+            log=list(state.log),
+        )
+
+    def check_state(self, state: ShortChangedState) -> None:
+        seats = state.seats
+        if not self.min_seats <= seats <= self.max_seats:
+            raise CorruptState(f"a Short Changed table has 2 to 6 seats, not {seats}")
+        if len(state.antes) != seats or len(state.owes_double_turn) != seats:
+            raise CorruptState("per-seat lists do not match the seat count")
+        total = state.bag + state.pot
+        for hand in state.hands:
+            total = total + hand
+        if total != supply(seats):
+            raise CorruptState("the chips in play do not add up to the bag for this seat count")
+        if not 0 <= state.turn < seats or not 0 <= state.first_seat < seats:
+            raise CorruptState("the seat on turn is not at the table")
+        if state.actions_left not in (0, 1, 2):
+            raise CorruptState("a turn has one or two actions")
+        if state.winner is not None and (state.phase != "over" or not 0 <= state.winner < seats):
+            raise CorruptState("a winner is recorded for a game that is not over")
+
+    # -- telling ------------------------------------------------------------------------------
+
+    def narrate(self, event: Event, names: Sequence[str]) -> str:
+        return text.narrate(event, names)
+
+    def describe(self, view: ShortChangedView, names: Sequence[str]) -> str:
+        return text.describe(view, names)
+
+
+def _check_short_change(hand: Chips, pot: Chips, take: Chips, give: Chips) -> None:
+    """SC7, with the rulebook's 'nice try' clauses: no zero or negative counts."""
+    if not take.is_valid() or not give.is_valid():
+        raise IllegalAction("Chip counts cannot be negative.")
+    if take.count < 1:
+        raise IllegalAction("A short change takes at least one chip from the pot.")
+    if give.count < 1:
+        raise IllegalAction("A short change gives at least one chip from your hand.")
+    if not pot.contains(take):
+        raise IllegalAction(f"The pot does not hold {take}.")
+    if not hand.contains(give):
+        raise IllegalAction(f"Your hand does not hold {give}.")
+    if take.count == give.count:
+        raise IllegalAction(
+            f"Give back a different number of chips than you take ({take.count} taken)."
+        )
+    if give.value >= take.value:
+        raise IllegalAction(
+            f"What you give ({give.value}) must be worth less than what you take ({take.value})."
+        )
