@@ -123,7 +123,7 @@ class Game(ABC, Generic[StateT, ActionT, ViewT, OptionsT]):
         self._states: TypeAdapter[StateT] = TypeAdapter(self.state_type)
         self._actions: TypeAdapter[ActionT] = TypeAdapter(self.action_type)
 
-    # -- setting up -------------------------------------------------------------
+    # -- setting up ------------------------------------------------------------------------------
 
     def options(self, raw: Mapping[str, object] | None = None) -> OptionsT:
         """Validate lobby options; missing ones take the base-rules default."""
@@ -149,7 +149,7 @@ class Game(ABC, Generic[StateT, ActionT, ViewT, OptionsT]):
     def setup(self, seats: int, seed: int, options: OptionsT) -> StateT:
         """Build the opening state (deal, roll, choose a first seat) for a valid seat count."""
 
-    # -- playing ------------------------------------------------------------------
+    # -- playing ---------------------------------------------------------------------------------
 
     @abstractmethod
     def seat_count(self, state: StateT) -> int:
@@ -190,7 +190,7 @@ class Game(ABC, Generic[StateT, ActionT, ViewT, OptionsT]):
     def outcome(self, state: StateT) -> Outcome | None:
         """The result once the game is over, else ``None``."""
 
-    # -- knowing ------------------------------------------------------------------
+    # -- knowing ---------------------------------------------------------------------------------
 
     @abstractmethod
     def view(self, state: StateT, seat: Seat | None) -> ViewT:
@@ -205,7 +205,7 @@ class Game(ABC, Generic[StateT, ActionT, ViewT, OptionsT]):
         conformance suite relies on this to prove views leak nothing.
         """
 
-    # -- telling ------------------------------------------------------------------
+    # -- telling ---------------------------------------------------------------------------------
 
     @abstractmethod
     def narrate(self, event: Event, names: Sequence[str]) -> str:
@@ -215,7 +215,7 @@ class Game(ABC, Generic[StateT, ActionT, ViewT, OptionsT]):
     def describe(self, view: ViewT, names: Sequence[str]) -> str:
         """The view as plain text (for the terminal and logs, not Discord)."""
 
-    # -- storing ------------------------------------------------------------------
+    # -- storing ---------------------------------------------------------------------------------
 
     def parse_action(self, data: object) -> ActionT:
         """Turn untrusted input (a dict or JSON text) into an action, or raise InvalidAction."""

@@ -129,7 +129,7 @@ class ShortChangedGame(Game[ShortChangedState, Action, ShortChangedView, Options
     state_type = ShortChangedState
     action_type = Action
 
-    # -- setting up -----------------------------------------------------------------
+    # -- setting up ------------------------------------------------------------------------------
 
     def setup(self, seats: int, seed: int, options: Options) -> ShortChangedState:
         chance = Chance(seed)
@@ -151,7 +151,7 @@ class ShortChangedGame(Game[ShortChangedState, Action, ShortChangedView, Options
     def seat_count(self, state: ShortChangedState) -> int:
         return state.seats
 
-    # -- who may do what ----------------------------------------------------------------
+    # -- who may do what -------------------------------------------------------------------------
 
     def to_act(self, state: ShortChangedState) -> tuple[Seat, ...]:
         if state.phase == "ante":
@@ -249,7 +249,7 @@ class ShortChangedGame(Game[ShortChangedState, Action, ShortChangedView, Options
                 f"You must short change the pot when you can; {doing} is only for when you cannot."
             )
 
-    # -- doing it -------------------------------------------------------------------------
+    # -- doing it --------------------------------------------------------------------------------
 
     def perform(self, state: ShortChangedState, seat: Seat, action: Action) -> list[Event]:
         match action:
@@ -334,7 +334,7 @@ class ShortChangedGame(Game[ShortChangedState, Action, ShortChangedView, Options
             scores=tuple(int(seat == state.winner) for seat in range(state.seats)),
         )
 
-    # -- knowing ----------------------------------------------------------------------------
+    # -- knowing ---------------------------------------------------------------------------------
 
     def view(self, state: ShortChangedState, seat: Seat | None) -> ShortChangedView:
         over = state.phase == "over"
@@ -405,7 +405,7 @@ class ShortChangedGame(Game[ShortChangedState, Action, ShortChangedView, Options
         if state.winner is not None and (state.phase != "over" or not 0 <= state.winner < seats):
             raise CorruptState("a winner is recorded for a game that is not over")
 
-    # -- telling ------------------------------------------------------------------------------
+    # -- telling ---------------------------------------------------------------------------------
 
     def narrate(self, event: Event, names: Sequence[str]) -> str:
         return text.narrate(event, names)

@@ -51,7 +51,7 @@ class Options(BaseModel):
     )
 
 
-# -- actions ---------------------------------------------------------------------
+# -- actions ------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +103,7 @@ Action = Annotated[
 ]
 
 
-# -- events: the public transaction log plus a little private news ------------------
+# -- events: the public transaction log plus a little private news ------------------------------
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -190,7 +190,7 @@ Transaction = Annotated[
 """What the public log records (SC4): every completed action with the exact chips."""
 
 
-# -- the state ------------------------------------------------------------------------
+# -- the state ----------------------------------------------------------------------------------
 
 Phase = Literal["ante", "play", "over"]
 
@@ -227,7 +227,7 @@ class ShortChangedState:
         return self.turns_taken // self.seats
 
 
-# -- views ------------------------------------------------------------------------------
+# -- views --------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)

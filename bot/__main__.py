@@ -1,0 +1,72 @@
+"""``python -m bot``: read the settings, connect to Discord, serve until stopped."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+
+import discord
+from pydantic import ValidationError
+
+from bot.app import create_bot
+from bot.settings import Settings
+from bot.storage.migrations import DatabaseTooNew
+
+log = logging.getLogger("bot")
+
+
+def configure_logging(level: str) -> None:
+    handler = logging.StreamHandler(sys.stdout)
+    handler.setFormatter(
+        logging.Formatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s", "%Y-%m-%d %H:%M:%S")
+    )
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(level)
+    logging.getLogger("discord.http").setLevel(max(logging.INFO, root.level))
+
+
+def load_settings() -> Settings | None:
+    try:
+        return Settings()  # pydantic-settings reads the token from the environment
+    except ValidationError as error:
+        for problem in error.errors():
+            name = "TRICKY_" + "_".join(str(part) for part in problem["loc"]).upper()
+            if problem["type"] == "missing":
+                print(
+                    f"error: {name} is not set. Put it in a .env file in the directory you run "
+                    f"the bot from (copy .env.example to .env), or export it in the environment.",
+                    file=sys.stderr,
+                )
+            else:
+                print(f"error: {name} is not valid: {problem['msg']}", file=sys.stderr)
+        return None
+
+
+async def serve(settings: Settings) -> None:
+    bot = create_bot(settings)
+    async with bot:
+        await bot.start(settings.token.get_secret_value())
+
+
+def main() -> int:
+    settings = load_settings()
+    if settings is None:
+        return 2
+    configure_logging(settings.log_level)
+    try:
+        asyncio.run(serve(settings))
+    except discord.LoginFailure:
+        log.error("Discord refused TRICKY_TOKEN: copy the token again from the developer portal.")
+        return 1
+    except DatabaseTooNew as error:
+        log.error("%s", error)
+        return 1
+    except KeyboardInterrupt:
+        log.info("stopped")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,91 @@
+"""The bot: a discord.py client wired to the database, the table service and the cogs."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord.ext import commands
+
+from bot.clock import Clock, SystemClock
+from bot.settings import Settings
+from bot.storage.database import Database
+from bot.storage.migrations import migrate
+from bot.tables.service import TableService
+from games.catalog import CATALOG
+from games.core.registry import Catalog
+
+__all__ = ["EXTENSIONS", "TrickyBot", "create_bot"]
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("cogs.tables",)
+
+
+class TrickyBot(commands.Bot):
+    """Holds the runtime pieces the cogs need; built only by :func:`create_bot`."""
+
+    def __init__(self, settings: Settings, *, clock: Clock, catalog: Catalog) -> None:
+        # Slash commands and buttons need no privileged intents, only the servers
+        # and channels the bot is in.
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.settings = settings
+        self.clock = clock
+        self.catalog = catalog
+        self._db: Database | None = None
+        self._tables: TableService | None = None
+
+    @property
+    def db(self) -> Database:
+        assert self._db is not None, "the database opens in setup_hook"
+        return self._db
+
+    @property
+    def tables(self) -> TableService:
+        assert self._tables is not None, "the table service starts in setup_hook"
+        return self._tables
+
+    async def setup_hook(self) -> None:
+        self._db = await Database.open(self.settings.database)
+        applied = await migrate(self._db)
+        log.info("database ready (%d migration(s) applied)", applied)
+        self._tables = TableService(self._db, self.catalog, self.clock)
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        """Instantly to the development server when one is set, else globally (slow to show)."""
+        if self.settings.dev_guild is not None:
+            guild = discord.Object(id=self.settings.dev_guild)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d command(s) to development server %s", len(synced), guild.id)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d command(s) globally", len(synced))
+
+    async def on_ready(self) -> None:
+        log.info("connected as %s to %d server(s)", self.user, len(self.guilds))
+
+    async def close(self) -> None:
+        await super().close()
+        if self._db is not None:
+            await self._db.close()
+            self._db = None
+
+
+def create_bot(
+    settings: Settings, *, clock: Clock | None = None, catalog: Catalog | None = None
+) -> TrickyBot:
+    """A fresh bot: nothing is shared with any other bot built here."""
+    return TrickyBot(
+        settings, clock=clock or SystemClock(), catalog=CATALOG if catalog is None else catalog
+    )

@@ -1,0 +1,32 @@
+"""Settings, read from the environment or a ``.env`` file (see ``.env.example``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+__all__ = ["Settings"]
+
+
+class Settings(BaseSettings):
+    """Every setting is an environment variable prefixed ``TRICKY_``."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="TRICKY_", env_file=".env", env_file_encoding="utf-8", extra="ignore"
+    )
+
+    token: SecretStr = Field(description="The bot token from the Discord developer portal.")
+    database: Path = Field(
+        default=Path("data/tricky.db"), description="Where the SQLite database file lives."
+    )
+    dev_guild: int | None = Field(
+        default=None,
+        description="A server id to sync commands to instantly while developing; "
+        "without it commands sync globally.",
+    )
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = Field(
+        default="INFO", description="How much the bot logs to stdout."
+    )

@@ -1,0 +1,72 @@
+"""Tables as the runtime sees them: a lobby or game in a channel, with its seats."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+__all__ = ["Player", "Table", "TableStatus"]
+
+
+class TableStatus(StrEnum):
+    LOBBY = "lobby"
+    ACTIVE = "active"
+    FINISHED = "finished"
+    """Played to the end."""
+    ENDED = "ended"
+    """Stopped early by the host or a moderator (AW2): recorded, never rated."""
+    CANCELLED = "cancelled"
+    """A lobby that never started."""
+
+    @property
+    def is_open(self) -> bool:
+        return self in (TableStatus.LOBBY, TableStatus.ACTIVE)
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """Someone in a seat: a server member, or a computer player (``user_id`` None)."""
+
+    name: str
+    user_id: int | None = None
+    computer: str | None = None
+    """The computer player's level."""
+
+    @property
+    def is_computer(self) -> bool:
+        return self.user_id is None
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """One row of the ``tables`` table with its seats, in seat order."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    game_key: str
+    status: TableStatus
+    host_id: int
+    options: dict[str, Any]
+    seats: tuple[Player, ...]
+    version: int
+    seed: int | None
+    state_json: str | None
+    message_id: int | None
+    ping_message_id: int | None
+    outcome_json: str | None
+    created_at: datetime
+    started_at: datetime | None
+    finished_at: datetime | None
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(player.name for player in self.seats)
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat, player in enumerate(self.seats):
+            if player.user_id == user_id:
+                return seat
+        return None

@@ -1,0 +1,477 @@
+"""The table service: lobbies, and moves applied to games, safely and durably.
+
+Every change to a table goes through here: load, lock, apply, save, notify. It
+knows nothing of Discord; the cogs call it with user ids and display names and
+listen for changes to redraw the channel.
+
+Safety: one asyncio lock per table serialises everything that changes it; a
+move names the version it was made against, and a stale version is refused;
+the new state and its event row are written in one transaction, so a crash
+leaves the table at its last committed move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+from bot.clock import Clock
+from bot.storage.database import Database
+from bot.storage.tables import ChannelTaken, StaleVersion, TableRepository, Turn
+from bot.tables.model import Player, Table, TableStatus
+from games.core.errors import GameError
+from games.core.game import Event, Outcome, Seat
+from games.core.registry import AnyGame, Catalog
+
+__all__ = [
+    "Change",
+    "Played",
+    "PublicTable",
+    "SeatTable",
+    "StaleTable",
+    "TableError",
+    "TableListener",
+    "TableService",
+]
+
+log = logging.getLogger(__name__)
+
+RECENT_LINES = 8
+"""How many public event lines the table message shows."""
+STATE_CACHE_SIZE = 2048
+
+
+class TableError(Exception):
+    """A user's request that cannot be done; the message says why, kindly."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class StaleTable(TableError):
+    """The move was made on an outdated view of the table."""
+
+
+ChangeKind = Literal[
+    "opened", "joined", "left", "options", "started", "acted", "finished", "cancelled", "ended"
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """What the service tells listeners after every committed change."""
+
+    table: Table
+    kind: ChangeKind
+    lines: tuple[str, ...] = ()
+    """The public events of the change, narrated."""
+
+
+class TableListener(Protocol):
+    async def table_changed(self, change: Change) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    table: Table
+    seat: Seat
+    events: list[Event]
+    lines: tuple[str, ...]
+    private_lines: tuple[str, ...]
+    """What only the acting seat learnt."""
+
+
+@dataclass(frozen=True, slots=True)
+class PublicTable:
+    """What the channel may see of a table."""
+
+    table: Table
+    game: AnyGame
+    view: Any
+    """The game's public view; ``None`` for a lobby."""
+    to_act: tuple[Seat, ...]
+    outcome: Outcome | None
+    recent: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatTable:
+    """What one seated player may see and do."""
+
+    table: Table
+    game: AnyGame
+    seat: Seat
+    view: Any
+    legal: list[Any]
+    to_act: tuple[Seat, ...]
+    outcome: Outcome | None
+
+
+@dataclass(slots=True)
+class _Cached:
+    version: int
+    state: Any
+
+
+@dataclass(slots=True)
+class _StateCache:
+    """Recently used game states by table, so a move does not re-parse JSON.
+
+    The database stays the truth: an entry is used only if its version matches
+    the table row, and it is dropped whenever a move fails unexpectedly.
+    """
+
+    capacity: int
+    entries: OrderedDict[int, _Cached] = field(default_factory=OrderedDict)
+
+    def get(self, table: Table) -> Any | None:
+        entry = self.entries.get(table.id)
+        if entry is None or entry.version != table.version:
+            return None
+        self.entries.move_to_end(table.id)
+        return entry.state
+
+    def put(self, table_id: int, version: int, state: Any) -> None:
+        self.entries[table_id] = _Cached(version, state)
+        self.entries.move_to_end(table_id)
+        while len(self.entries) > self.capacity:
+            self.entries.popitem(last=False)
+
+    def drop(self, table_id: int) -> None:
+        self.entries.pop(table_id, None)
+
+
+class TableService:
+    def __init__(
+        self,
+        db: Database,
+        catalog: Catalog,
+        clock: Clock,
+        *,
+        seeds: Callable[[], int] = lambda: secrets.randbits(62),
+    ) -> None:
+        self._repo = TableRepository(db)
+        self.catalog = catalog
+        self._clock = clock
+        self._seeds = seeds
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._listeners: list[TableListener] = []
+        self._states = _StateCache(STATE_CACHE_SIZE)
+
+    def listen(self, listener: TableListener) -> None:
+        self._listeners.append(listener)
+
+    def unlisten(self, listener: TableListener) -> None:
+        self._listeners.remove(listener)
+
+    # -- finding tables --------------------------------------------------------------------------
+
+    async def get(self, table_id: int) -> Table:
+        table = await self._repo.get(table_id)
+        if table is None:
+            raise TableError("That table no longer exists.")
+        return table
+
+    async def in_channel(self, channel_id: int) -> Table | None:
+        return await self._repo.open_in_channel(channel_id)
+
+    async def open_tables(self) -> list[Table]:
+        return await self._repo.open_tables()
+
+    def game(self, key: str) -> AnyGame:
+        try:
+            return self.catalog[key]
+        except KeyError:
+            raise TableError(f"There is no game called {key!r}.") from None
+
+    # -- lobbies ---------------------------------------------------------------------------------
+
+    async def open(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        game_key: str,
+        host: Player,
+        options: dict[str, Any] | None = None,
+    ) -> Table:
+        game = self.game(game_key)
+        assert host.user_id is not None, "a person opens a lobby"
+        chosen = self._valid_options(game, options or {})
+        existing = await self._repo.open_in_channel(channel_id)
+        if existing is not None:
+            raise TableError(_busy(existing, self.game(existing.game_key)))
+        try:
+            table_id = await self._repo.create_lobby(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game_key=game_key,
+                host=host,
+                options=chosen,
+                now=self._clock.now(),
+            )
+        except ChannelTaken:
+            raise TableError("Someone just opened a table in this channel.") from None
+        return await self._changed(table_id, "opened")
+
+    async def join(self, table_id: int, player: Player) -> Table:
+        async with self._lock(table_id):
+            table = await self._lobby(table_id)
+            game = self.game(table.game_key)
+            if player.user_id is not None and table.seat_of(player.user_id) is not None:
+                raise TableError("You already have a seat at this table.")
+            if len(table.seats) >= game.max_seats:
+                raise TableError(f"The table is full ({game.max_seats} seats).")
+            await self._repo.set_seats(table_id, [*table.seats, player], self._clock.now())
+        return await self._changed(table_id, "joined")
+
+    async def leave(self, table_id: int, user_id: int) -> Table:
+        async with self._lock(table_id):
+            table = await self._lobby(table_id)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise TableError("You are not seated at this table.")
+            if user_id == table.host_id:
+                raise TableError("You are the host: cancel the lobby instead of leaving it.")
+            seats = [player for player in table.seats if player.user_id != user_id]
+            await self._repo.set_seats(table_id, seats, self._clock.now())
+        return await self._changed(table_id, "left")
+
+    async def set_option(self, table_id: int, user_id: int, name: str, value: object) -> Table:
+        async with self._lock(table_id):
+            table = await self._lobby(table_id)
+            if user_id != table.host_id:
+                raise TableError("Only the host can change the options.")
+            game = self.game(table.game_key)
+            if name not in game.options_type.model_fields:
+                raise TableError(f"{game.title} has no option called {name!r}.")
+            chosen = self._valid_options(game, {**table.options, name: value})
+            await self._repo.set_options(table_id, chosen, self._clock.now())
+        return await self._changed(table_id, "options")
+
+    async def start(self, table_id: int, user_id: int) -> Table:
+        async with self._lock(table_id):
+            table = await self._lobby(table_id)
+            if user_id != table.host_id:
+                raise TableError("Only the host can start the game.")
+            game = self.game(table.game_key)
+            seated = len(table.seats)
+            if not game.min_seats <= seated <= game.max_seats:
+                raise TableError(
+                    f"{game.title} needs {game.seat_range_text()} players; "
+                    f"{seated} {'is' if seated == 1 else 'are'} seated."
+                )
+            seed = self._seeds()
+            options = game.options(table.options)
+            state = game.new(seated, seed, options)
+            await self._repo.start(
+                table_id,
+                seed=seed,
+                options=options.model_dump(mode="json"),
+                state_json=game.dump_state(state),
+                now=self._clock.now(),
+            )
+            self._states.put(table_id, 0, state)
+        return await self._changed(table_id, "started")
+
+    async def stop(self, table_id: int, user_id: int, *, moderator: bool) -> Table:
+        """Cancel a lobby, or end a running game early (AW2): host or moderator only."""
+        async with self._lock(table_id):
+            table = await self.get(table_id)
+            if not table.status.is_open:
+                raise TableError("This table is already closed.")
+            if user_id != table.host_id and not moderator:
+                raise TableError("Only the host or a moderator (Manage Server) can do that.")
+            status = (
+                TableStatus.CANCELLED if table.status is TableStatus.LOBBY else TableStatus.ENDED
+            )
+            await self._repo.close(table_id, status, self._clock.now())
+            self._states.drop(table_id)
+        return await self._changed(
+            table_id, "cancelled" if status is TableStatus.CANCELLED else "ended"
+        )
+
+    # -- playing ---------------------------------------------------------------------------------
+
+    async def act(
+        self, table_id: int, user_id: int, action: object, *, version: int | None = None
+    ) -> Played:
+        """Apply a seated player's move.
+
+        ``action`` is an action of the table's game, or untrusted data (a dict
+        or JSON text) to parse into one. ``version`` is the table version the
+        player saw; a move made on an older one is refused with
+        :class:`StaleTable`. Game errors propagate unchanged and leave the
+        table as it was.
+        """
+        async with self._lock(table_id):
+            table = await self._active(table_id)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise TableError("You are not playing at this table.")
+            if version is not None and version != table.version:
+                raise StaleTable("The table has moved on since you looked: here it is now.")
+            game = self.game(table.game_key)
+            if isinstance(action, dict | str | bytes):
+                action = game.parse_action(action)
+            state = self._state(table, game)
+            try:
+                events = game.apply(state, seat, action)
+            except GameError:
+                raise  # the contract: a refused move left the cached state untouched
+            except Exception:
+                self._states.drop(table_id)  # a bug mid-move: never trust that state again
+                raise
+            played = await self._save(table, game, state, seat, action, events)
+        await self._notify(
+            Change(played.table, "finished" if game.outcome(state) else "acted", played.lines)
+        )
+        return played
+
+    async def _save(
+        self,
+        table: Table,
+        game: AnyGame,
+        state: Any,
+        seat: Seat,
+        action: Any,
+        events: list[Event],
+    ) -> Played:
+        names = table.names
+        lines = tuple(game.narrate(event, names) for event in events if event.audience is None)
+        private = tuple(game.narrate(event, names) for event in events if event.audience == seat)
+        outcome = game.outcome(state)
+        try:
+            await self._repo.record_turn(
+                table.id,
+                version=table.version,
+                turn=Turn(seat, game.dump_action(action), lines),
+                state_json=game.dump_state(state),
+                outcome_json=None if outcome is None else _outcome_json(outcome),
+                now=self._clock.now(),
+            )
+        except StaleVersion:
+            self._states.drop(table.id)
+            raise StaleTable("The table has moved on since you looked: here it is now.") from None
+        except BaseException:
+            self._states.drop(table.id)
+            raise
+        self._states.put(table.id, table.version + 1, state)
+        return Played(await self.get(table.id), seat, events, lines, private)
+
+    # -- looking ---------------------------------------------------------------------------------
+
+    async def public(self, table_id: int) -> PublicTable:
+        table = await self.get(table_id)
+        game = self.game(table.game_key)
+        recent = tuple(await self._repo.recent_lines(table_id, RECENT_LINES))
+        if table.state_json is None:
+            return PublicTable(table, game, None, (), None, recent)
+        state = self._state(table, game)
+        return PublicTable(
+            table, game, game.view(state, None), game.to_act(state), game.outcome(state), recent
+        )
+
+    async def for_seat(self, table_id: int, user_id: int) -> SeatTable:
+        table = await self.get(table_id)
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise TableError("You are not playing at this table.")
+        if table.state_json is None:
+            raise TableError("The game has not started yet.")
+        game = self.game(table.game_key)
+        state = self._state(table, game)
+        return SeatTable(
+            table=table,
+            game=game,
+            seat=seat,
+            view=game.view(state, seat),
+            legal=game.legal_actions(state, seat) if table.status is TableStatus.ACTIVE else [],
+            to_act=game.to_act(state) if table.status is TableStatus.ACTIVE else (),
+            outcome=game.outcome(state),
+        )
+
+    async def history(self, table_id: int) -> list[str]:
+        """Every public line of a table's event log, in order."""
+        return [line for turn in await self._repo.turns(table_id) for line in turn.public_lines]
+
+    # -- bookkeeping the Discord side needs ------------------------------------------------------
+
+    async def set_message(self, table_id: int, message_id: int | None) -> None:
+        await self._repo.set_message(table_id, message_id)
+
+    async def set_ping(self, table_id: int, message_id: int | None) -> None:
+        await self._repo.set_ping(table_id, message_id)
+
+    # -- helpers ---------------------------------------------------------------------------------
+
+    def _lock(self, table_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(table_id, asyncio.Lock())
+
+    async def _lobby(self, table_id: int) -> Table:
+        table = await self.get(table_id)
+        if table.status is not TableStatus.LOBBY:
+            raise TableError(
+                "This game has already started."
+                if table.status is TableStatus.ACTIVE
+                else "This lobby is closed."
+            )
+        return table
+
+    async def _active(self, table_id: int) -> Table:
+        table = await self.get(table_id)
+        if table.status is TableStatus.LOBBY:
+            raise TableError("The game has not started yet.")
+        if table.status is not TableStatus.ACTIVE:
+            raise TableError("This game is over.")
+        return table
+
+    def _state(self, table: Table, game: AnyGame) -> Any:
+        cached = self._states.get(table)
+        if cached is not None:
+            return cached
+        assert table.state_json is not None
+        state = game.load_state(table.state_json)
+        self._states.put(table.id, table.version, state)
+        return state
+
+    @staticmethod
+    def _valid_options(game: AnyGame, options: dict[str, Any]) -> dict[str, Any]:
+        try:
+            chosen: dict[str, Any] = game.options(options).model_dump(mode="json")
+            return chosen
+        except GameError as error:
+            raise TableError(f"That option is not allowed: {error.message}") from None
+
+    async def _changed(self, table_id: int, kind: ChangeKind) -> Table:
+        table = await self.get(table_id)
+        await self._notify(Change(table, kind))
+        return table
+
+    async def _notify(self, change: Change) -> None:
+        for listener in list(self._listeners):
+            try:
+                await listener.table_changed(change)
+            except Exception:
+                log.exception(
+                    "a table listener failed on %s of table %s", change.kind, change.table.id
+                )
+
+
+def _busy(table: Table, game: AnyGame) -> str:
+    what = "lobby" if table.status is TableStatus.LOBBY else "game"
+    return (
+        f"There is already a {game.title} {what} in this channel. Finish it, or open "
+        f"your table in another channel."
+    )
+
+
+def _outcome_json(outcome: Outcome) -> str:
+    return json.dumps({"places": list(outcome.places), "scores": list(outcome.scores)})

@@ -1,0 +1,296 @@
+"""Keeps each table's public messages in step with the game.
+
+The board is the only writer of public messages: the lobby/table message, the
+"your turn" ping and the result. It listens to the table service and redraws
+from storage, so a move made by a button, a command or the turn clock all show
+up the same way.
+
+* Edits are coalesced per table: one redraw at a time, and changes that arrive
+  meanwhile are folded into a single follow-up redraw after a short gap, so a
+  fast game cannot trip Discord's rate limits.
+* Discord refuses edits to messages older than an hour, so a table message
+  older than :data:`REPOST_AFTER` is re-posted and the old one retired.
+* A turn ping is posted (mentions notify; edits do not) when new seats must act,
+  and the previous ping is deleted so the channel does not fill with them.
+* Open private panels are refreshed after every change while their interaction
+  token lives (15 minutes), so a player's panel follows the game by itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.tables.model import Table, TableStatus
+from bot.tables.service import Change, PublicTable, TableError, TableService
+from cogs.controls import TableButton
+from cogs.lobby import lobby_message
+from cogs.presenters import Presenter
+
+if TYPE_CHECKING:
+    from bot.app import TrickyBot
+
+__all__ = ["REPOST_AFTER", "TableBoard", "table_controls"]
+
+log = logging.getLogger(__name__)
+
+EDIT_GAP = 1.0
+"""Seconds between two redraws of one table."""
+REPOST_AFTER = timedelta(minutes=50)
+CLOSING = {"finished", "ended", "cancelled"}
+
+
+def table_controls(table_id: int, *, playing: bool) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    if playing:
+        view.add_item(
+            TableButton(
+                table_id, "hand", label="Open my hand", emoji="🂠", style=discord.ButtonStyle.primary
+            )
+        )
+    view.add_item(TableButton(table_id, "log", label="Full log", emoji="📜"))
+    view.add_item(TableButton(table_id, "rules", label="Rules", emoji="📖"))
+    return view
+
+
+@dataclass(slots=True)
+class OpenPanel:
+    """A private panel we can still edit through its latest interaction."""
+
+    interaction: discord.Interaction[Any]
+    user_id: int
+    version: int
+
+
+class TableBoard:
+    def __init__(self, bot: TrickyBot, presenters: dict[str, Presenter]) -> None:
+        self._bot = bot
+        self._presenters = presenters
+        self._dirty: set[int] = set()
+        self._closing: set[int] = set()
+        self._workers: dict[int, asyncio.Task[None]] = {}
+        self._pinged: dict[int, frozenset[int]] = {}
+        self._panels: dict[int, dict[int, OpenPanel]] = {}
+        self._held: dict[int, asyncio.Event] = {}
+
+    @property
+    def _tables(self) -> TableService:
+        return self._bot.tables
+
+    # -- listening -------------------------------------------------------------------------------
+
+    async def table_changed(self, change: Change) -> None:
+        table_id = change.table.id
+        if change.kind in CLOSING:
+            self._closing.add(table_id)
+        self._dirty.add(table_id)
+        if table_id not in self._workers:
+            self._workers[table_id] = asyncio.create_task(
+                self._work(table_id, change.table.channel_id), name=f"board-{table_id}"
+            )
+
+    @asynccontextmanager
+    async def posting(self, channel_id: int) -> AsyncIterator[None]:
+        """Hold redraws in a channel while a command posts the message itself.
+
+        ``/tricky new`` answers with the lobby message; until its id is stored,
+        the board must not post a second lobby.
+        """
+        released = asyncio.Event()
+        self._held[channel_id] = released
+        try:
+            yield
+        finally:
+            released.set()
+            self._held.pop(channel_id, None)
+
+    async def drain(self) -> None:
+        """Wait for every pending redraw (used on shutdown and by tests)."""
+        while self._workers:
+            await asyncio.gather(*list(self._workers.values()), return_exceptions=True)
+
+    async def _work(self, table_id: int, channel_id: int) -> None:
+        try:
+            held = self._held.get(channel_id)
+            if held is not None:
+                await held.wait()
+            while table_id in self._dirty:
+                self._dirty.discard(table_id)
+                try:
+                    await self._redraw(table_id)
+                except Exception:
+                    log.exception("could not redraw table %s", table_id)
+                if table_id in self._dirty:
+                    await asyncio.sleep(EDIT_GAP)
+        finally:
+            self._workers.pop(table_id, None)
+
+    # -- drawing ---------------------------------------------------------------------------------
+
+    async def _redraw(self, table_id: int) -> None:
+        public = await self._tables.public(table_id)
+        table = public.table
+        channel = await self._channel(table.channel_id)
+        if channel is None:
+            log.warning("table %s: channel %s is gone", table_id, table.channel_id)
+            return
+        presenter = self._presenters[table.game_key]
+        if table.status in (TableStatus.LOBBY, TableStatus.CANCELLED):
+            embed, view = lobby_message(table, presenter)
+            await self._show(channel, table, [embed], view)
+            if table.status is TableStatus.CANCELLED:
+                self._forget(table_id)
+            return
+        playing = table.status is TableStatus.ACTIVE
+        await self._show(
+            channel, table, presenter.table(public), table_controls(table.id, playing=playing)
+        )
+        if playing:
+            await self._ping(channel, public, presenter)
+        elif table_id in self._closing:
+            await self._announce(channel, public, presenter)
+        await self._refresh_panels(public, presenter)
+        if not playing:
+            self._forget(table_id)
+
+    async def _show(
+        self,
+        channel: discord.abc.Messageable,
+        table: Table,
+        embeds: list[discord.Embed],
+        view: discord.ui.View,
+    ) -> None:
+        """Edit the table's message, or post a new one when there is none or it is too old."""
+        if table.message_id is not None:
+            # Discord's clock, not ours: the one-hour edit limit is Discord's.
+            age = discord.utils.utcnow() - discord.utils.snowflake_time(table.message_id)
+            old = channel_message(channel, table.message_id)
+            if age < REPOST_AFTER:
+                try:
+                    await old.edit(content=None, embeds=embeds, view=view)
+                    return
+                except discord.NotFound:
+                    pass
+            else:
+                await _retire(old)
+        message = await channel.send(embeds=embeds, view=view)
+        await self._tables.set_message(table.id, message.id)
+
+    async def _ping(
+        self, channel: discord.abc.Messageable, public: PublicTable, presenter: Presenter
+    ) -> None:
+        table = public.table
+        acting = frozenset(public.to_act)
+        previous = self._pinged.get(table.id)
+        if previous is not None and acting <= previous:
+            self._pinged[table.id] = acting
+            return
+        self._pinged[table.id] = acting
+        people = [table.seats[seat] for seat in sorted(acting) if not table.seats[seat].is_computer]
+        await self._delete_ping(channel, table)
+        if not people:
+            return
+        mentions = " ".join(f"<@{player.user_id}>" for player in people)
+        jump = ""
+        if table.message_id is not None and isinstance(channel, discord.abc.GuildChannel):
+            jump = f" [Go to the table]({channel_message(channel, table.message_id).jump_url})"
+        message = await channel.send(
+            f"{mentions}: {presenter.ping(public, sorted(acting))}{jump}",
+            allowed_mentions=discord.AllowedMentions(
+                users=[discord.Object(player.user_id) for player in people if player.user_id]
+            ),
+        )
+        await self._tables.set_ping(table.id, message.id)
+
+    async def _delete_ping(self, channel: discord.abc.Messageable, table: Table) -> None:
+        if table.ping_message_id is None:
+            return
+        with contextlib.suppress(discord.HTTPException):  # already gone: fine
+            await channel_message(channel, table.ping_message_id).delete()
+        await self._tables.set_ping(table.id, None)
+
+    async def _announce(
+        self, channel: discord.abc.Messageable, public: PublicTable, presenter: Presenter
+    ) -> None:
+        self._closing.discard(public.table.id)
+        await self._delete_ping(channel, public.table)
+        winners = () if public.outcome is None else public.outcome.winners
+        people = [public.table.seats[seat] for seat in winners]
+        content = None
+        if public.outcome is not None and not public.outcome.is_draw:
+            content = (
+                "🏆 "
+                + ", ".join(f"<@{p.user_id}>" if p.user_id else p.name for p in people)
+                + " won!"
+            )
+        await channel.send(
+            content=content,
+            embeds=presenter.result(public),
+            allowed_mentions=discord.AllowedMentions(
+                users=[discord.Object(p.user_id) for p in people if p.user_id]
+            ),
+        )
+
+    # -- private panels --------------------------------------------------------------------------
+
+    def track_panel(
+        self, table_id: int, seat: int, interaction: discord.Interaction[Any], version: int
+    ) -> None:
+        self._panels.setdefault(table_id, {})[seat] = OpenPanel(
+            interaction, interaction.user.id, version
+        )
+
+    async def _refresh_panels(self, public: PublicTable, presenter: Presenter) -> None:
+        table = public.table
+        for seat, panel in list(self._panels.get(table.id, {}).items()):
+            if panel.version >= table.version:
+                continue
+            try:
+                fresh = await self._tables.for_seat(table.id, panel.user_id)
+                drawn = presenter.panel(fresh, "", None)
+                await panel.interaction.edit_original_response(
+                    embeds=drawn.embeds, view=drawn.view()
+                )
+                panel.version = table.version
+            except (discord.HTTPException, TableError):
+                self._panels.get(table.id, {}).pop(seat, None)
+
+    # -- helpers ---------------------------------------------------------------------------------
+
+    async def _channel(self, channel_id: int) -> discord.abc.Messageable | None:
+        channel = self._bot.get_channel(channel_id)
+        if channel is None:
+            try:
+                channel = await self._bot.fetch_channel(channel_id)
+            except discord.HTTPException:
+                return None
+        return channel if isinstance(channel, discord.abc.Messageable) else None
+
+    def _forget(self, table_id: int) -> None:
+        self._pinged.pop(table_id, None)
+        self._panels.pop(table_id, None)
+        self._closing.discard(table_id)
+
+
+def channel_message(channel: discord.abc.Messageable, message_id: int) -> discord.PartialMessage:
+    getter = getattr(channel, "get_partial_message", None)
+    assert getter is not None, "tables live in text channels and threads"
+    message: discord.PartialMessage = getter(message_id)
+    return message
+
+
+async def _retire(old: discord.PartialMessage) -> None:
+    """Point an old table message at the new one, or remove it if Discord will not edit it."""
+    try:
+        await old.edit(content="This table continues below. ⬇️", embeds=[], view=None)
+    except discord.HTTPException:
+        with contextlib.suppress(discord.HTTPException):
+            await old.delete()

@@ -1,0 +1,117 @@
+"""The lobby message: who is seated, the game's options, and the buttons to join and start.
+
+Options are drawn from the game's pydantic Options model, so a game gets lobby
+controls for its variants without any code here: a yes/no option is a toggle
+button, a choice is a select, a number is a select of its suggested values.
+"""
+
+from __future__ import annotations
+
+import enum
+import typing
+from typing import Any, Literal
+
+import discord
+from pydantic.fields import FieldInfo
+
+from bot.tables.model import Table, TableStatus
+from cogs.controls import LobbyButton, LobbySelect
+from cogs.presenters.base import Presenter
+
+__all__ = ["lobby_message", "option_value_text"]
+
+
+def lobby_message(table: Table, presenter: Presenter) -> tuple[discord.Embed, discord.ui.View]:
+    game = presenter.game
+    embed = presenter.embed(f"{game.title}: lobby", game.summary)
+    seats = "\n".join(
+        f"{seat + 1}. {player.name}" + (" (host)" if player.user_id == table.host_id else "")
+        for seat, player in enumerate(table.seats)
+    )
+    embed.add_field(
+        name=f"Seats ({len(table.seats)} of {game.min_seats}-{game.max_seats})",
+        value=seats or "nobody yet",
+        inline=False,
+    )
+    fields = game.options_type.model_fields
+    if fields:
+        embed.add_field(
+            name="Options (the host sets them)",
+            value="\n".join(
+                f"**{field.title or name}:** {option_value_text(table.options.get(name))}"
+                for name, field in fields.items()
+            ),
+            inline=False,
+        )
+    view = discord.ui.View(timeout=None)
+    if table.status is not TableStatus.LOBBY:
+        embed.title = f"{presenter.emoji} {game.title}: lobby closed"
+        embed.description = "This lobby was cancelled."
+        return embed, view
+    embed.set_footer(text="Join to take a seat. The host starts the game when everyone is in.")
+    green, grey = discord.ButtonStyle.success, discord.ButtonStyle.secondary
+    for verb, style in (
+        ("join", green),
+        ("leave", grey),
+        ("start", discord.ButtonStyle.primary),
+        ("cancel", discord.ButtonStyle.danger),
+        ("rules", grey),
+    ):
+        view.add_item(LobbyButton(table.id, verb, label=verb.title(), style=style, row=0))
+    _add_option_controls(view, table, fields)
+    return embed, view
+
+
+def option_value_text(value: Any) -> str:
+    if value is True:
+        return "on"
+    if value is False:
+        return "off"
+    return str(value)
+
+
+def _add_option_controls(view: discord.ui.View, table: Table, fields: dict[str, FieldInfo]) -> None:
+    row = 1
+    toggles = [name for name, field in fields.items() if field.annotation is bool]
+    for name in toggles:
+        title = fields[name].title or name
+        state = option_value_text(table.options.get(name))
+        view.add_item(LobbyButton(table.id, "flip", name, label=f"{title}: {state}"[:80], row=row))
+    if toggles:
+        row += 1
+    for name, field in fields.items():
+        if field.annotation is bool or row > 4:
+            continue
+        choices = _choices(field)
+        if not choices:
+            continue
+        current = table.options.get(name)
+        view.add_item(
+            LobbySelect(
+                table.id,
+                name,
+                [
+                    discord.SelectOption(
+                        label=f"{field.title or name}: {option_value_text(choice)}"[:100],
+                        value=str(choice.value if isinstance(choice, enum.Enum) else choice),
+                        default=choice == current,
+                    )
+                    for choice in choices
+                ],
+                row=row,
+            )
+        )
+        row += 1
+
+
+def _choices(field: FieldInfo) -> list[Any]:
+    annotation = field.annotation
+    if typing.get_origin(annotation) is Literal:
+        return list(typing.get_args(annotation))
+    if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
+        return list(annotation)
+    extra = field.json_schema_extra
+    suggested = extra.get("suggested") if isinstance(extra, dict) else None
+    if isinstance(suggested, list):
+        return sorted({*suggested, field.default}, key=lambda value: (str(type(value)), value))
+    return []

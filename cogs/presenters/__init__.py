@@ -1,0 +1,12 @@
+"""One presenter per hosted game, by game key."""
+
+from __future__ import annotations
+
+from cogs.presenters.base import Presenter
+from cogs.presenters.short_changed import ShortChangedPresenter
+
+__all__ = ["PRESENTERS", "Presenter"]
+
+PRESENTERS: dict[str, Presenter] = {
+    presenter.key: presenter for presenter in (ShortChangedPresenter(),)
+}

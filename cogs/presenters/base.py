@@ -1,0 +1,169 @@
+"""What a game's presenter does: turn views into Discord messages, and clicks into actions.
+
+A presenter never decides a rule. It reads views (public or one seat's) and the
+legal actions the engine lists, draws embeds and controls from them, and turns
+a click, a select or a form back into an engine action for the table service
+to apply. One presenter per game, in ``cogs/presenters/<game>.py``.
+
+A panel is the private, ephemeral message a seat acts from. While a seat builds
+a move over several clicks (chips to take, dice to keep) the choices so far are
+a short *draft* string carried in the custom ids, so nothing lives in memory.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+
+from bot.tables.service import PublicTable, SeatTable
+from games.core.registry import AnyGame
+
+__all__ = [
+    "Ask",
+    "Notice",
+    "Panel",
+    "Presenter",
+    "Reaction",
+    "Redraw",
+    "Submit",
+    "clip",
+]
+
+RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
+EMBED_TEXT = 4096
+FIELD_TEXT = 1024
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """A line at the top of a panel: what just happened, or why a click did nothing."""
+
+    text: str
+    tone: Literal["ok", "warn"] = "ok"
+
+    def render(self) -> str:
+        return f"{'✅' if self.tone == 'ok' else '⚠️'} {self.text}"
+
+
+@dataclass(slots=True)
+class Panel:
+    embeds: list[discord.Embed]
+    items: list[discord.ui.Item[Any]] = field(default_factory=list)
+
+    def view(self) -> discord.ui.View:
+        view = discord.ui.View(timeout=None)
+        for item in self.items:
+            view.add_item(item)
+        return view
+
+
+@dataclass(frozen=True, slots=True)
+class Redraw:
+    """Show the panel again with a new draft (no move made)."""
+
+    draft: str = ""
+    notice: Notice | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Submit:
+    """Ask the table service to apply this action."""
+
+    action: Any
+    draft_if_refused: str = ""
+    """The draft to show again if the engine refuses the action."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """Open a form (modal) to ask for something typed, like a number."""
+
+    modal: discord.ui.Modal
+
+
+Reaction = Redraw | Submit | Ask
+
+
+class Presenter(ABC):
+    """The Discord face of one game."""
+
+    game: AnyGame
+    colour: discord.Colour
+    emoji: str
+
+    @property
+    def key(self) -> str:
+        return self.game.key
+
+    # -- the public table ------------------------------------------------------------------------
+
+    @abstractmethod
+    def table(self, public: PublicTable) -> list[discord.Embed]:
+        """The public table message while the game runs (and its final state)."""
+
+    @abstractmethod
+    def result(self, public: PublicTable) -> list[discord.Embed]:
+        """The message announcing the end: who won, and everything revealed."""
+
+    def ping(self, public: PublicTable, seats: Sequence[int]) -> str:
+        """The line that mentions the seats who must act now (mentions are added around it)."""
+        if len(seats) == 1:
+            return f"it's your turn at {self.game.title}."
+        return f"your move at {self.game.title}."
+
+    # -- the private panel -----------------------------------------------------------------------
+
+    @abstractmethod
+    def panel(self, seat: SeatTable, draft: str, notice: Notice | None) -> Panel:
+        """The seat's hand and exactly the actions it may take now."""
+
+    @abstractmethod
+    def react(
+        self,
+        seat: SeatTable,
+        data: str,
+        values: Sequence[str] = (),
+        fields: Mapping[str, str] | None = None,
+    ) -> Reaction:
+        """Turn a panel click (``data`` from the custom id), select ``values`` or form
+        ``fields`` into a redraw, a move or a form. Anything malformed gets a Redraw
+        with a warning, never an exception."""
+
+    # -- help and commands -----------------------------------------------------------------------
+
+    def rules(self) -> str:
+        """The rules in our own words plus the rulings, from ``cogs/rules/<key>.md``."""
+        return (RULES_DIR / f"{self.key}.md").read_text(encoding="utf-8")
+
+    def commands(self) -> list[app_commands.Command[Any, Any, Any]]:
+        """Extra ``/tricky`` subcommands this game offers (e.g. ``/tricky guess``)."""
+        return []
+
+    # -- shared drawing helpers ------------------------------------------------------------------
+
+    def embed(self, title: str, description: str = "") -> discord.Embed:
+        return discord.Embed(
+            title=f"{self.emoji} {title}", description=clip(description), colour=self.colour
+        )
+
+    @staticmethod
+    def recent_field(embed: discord.Embed, public: PublicTable) -> None:
+        if public.recent:
+            embed.add_field(
+                name="Latest", value=clip("\n".join(public.recent), FIELD_TEXT), inline=False
+            )
+
+
+def clip(text: str, limit: int = EMBED_TEXT) -> str:
+    """Keep the end of an over-long text (the newest lines matter most)."""
+    if len(text) <= limit:
+        return text
+    cut = text[len(text) - limit + 2 :]
+    newline = cut.find("\n")
+    return "…\n" + (cut[newline + 1 :] if 0 <= newline < 200 else cut)

@@ -1,0 +1,386 @@
+"""Short Changed on Discord: the pot and the transaction log in public, chips in private.
+
+The short change is built on the panel by clicking chips: one row of buttons
+takes chips from the pot, one gives chips from the hand, each click adds one of
+that colour (cycling back to none). The draft is written ``t<gbrw>v<gbrw>``
+with one base-36 digit per colour, e.g. ``t1000v0021`` = take a green, give
+two reds and a white.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.tables.service import PublicTable, SeatTable, TableError
+from cogs.controls import PanelButton, PanelSelect, form_id, tables_cog
+from cogs.presenters.base import Ask, Notice, Panel, Presenter, Reaction, Redraw, Submit, clip
+from games.short_changed import GAME
+from games.short_changed import text as words
+from games.short_changed.chips import COLOURS, Chips, Colour
+from games.short_changed.model import (
+    Ante,
+    Donate,
+    Guess,
+    Pass,
+    ShortChange,
+    ShortChangedView,
+    Steal,
+)
+
+__all__ = ["ShortChangedPresenter"]
+
+LETTER = {Colour.GREEN: "g", Colour.BLUE: "b", Colour.RED: "r", Colour.WHITE: "w"}
+COLOUR_OF = {letter: colour for colour, letter in LETTER.items()}
+DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+LOG_LINES = 10
+MAX_TOTAL = 1000
+
+
+def encode_draft(take: Chips, give: Chips) -> str:
+    return (
+        "t"
+        + "".join(DIGITS[n] for n in take.counts)
+        + "v"
+        + "".join(DIGITS[n] for n in give.counts)
+    )
+
+
+def decode_draft(draft: str) -> tuple[Chips, Chips]:
+    """The chips a draft takes and gives; anything malformed reads as an empty draft."""
+    if len(draft) != 10 or draft[0] != "t" or draft[5] != "v":
+        return Chips(), Chips()
+    try:
+        take = [DIGITS.index(ch) for ch in draft[1:5]]
+        give = [DIGITS.index(ch) for ch in draft[6:10]]
+    except ValueError:
+        return Chips(), Chips()
+    return Chips(*take), Chips(*give)
+
+
+class ShortChangedPresenter(Presenter):
+    game = GAME
+    colour = discord.Colour.from_rgb(46, 160, 67)
+    emoji = "🪙"
+
+    # -- the public table ------------------------------------------------------------------------
+
+    def table(self, public: PublicTable) -> list[discord.Embed]:
+        view: ShortChangedView = public.view
+        names = public.table.names
+        embed = self.embed("Short Changed", self._situation(view, names))
+        embed.add_field(name="Players", value=self._players(view, names), inline=False)
+        if view.log:
+            lines = [words.narrate(entry, names) for entry in view.log[-LOG_LINES:]]
+            embed.add_field(
+                name=f"Transactions ({len(view.log)} so far)",
+                value=clip("\n".join(lines), 1024),
+                inline=False,
+            )
+        embed.set_footer(text="Open my hand to see your chips and act · /tricky guess player total")
+        return [embed]
+
+    def _situation(self, view: ShortChangedView, names: Sequence[str]) -> str:
+        if view.phase == "ante":
+            waiting = ", ".join(names[seat] for seat in view.waiting_for)
+            return (
+                "Everyone secretly picks one chip for the starting pot; the picks are "
+                f"shown together.\nStill choosing: {waiting}"
+            )
+        lines = [f"**Pot:** {words.chips(view.pot)}"]
+        if view.phase == "play" and view.turn is not None:
+            turn = f"▶ **{names[view.turn]}** to act"
+            if view.double_turn:
+                turn += f" (double turn: {view.actions_left} action(s) left, no guessing)"
+            lines.append(f"Round {view.round} of {view.stalemate_rounds} · {turn}")
+        elif view.winner is not None:
+            lines.append(f"🏆 **{names[view.winner]}** wins.")
+        else:
+            lines.append("The game ended without a correct guess.")
+        return "\n".join(lines)
+
+    @staticmethod
+    def _players(view: ShortChangedView, names: Sequence[str]) -> str:
+        lines = []
+        for seat, name in enumerate(names):
+            marker = "▶" if view.turn == seat else "·"
+            held = f"{view.chip_counts[seat]} chips"
+            if view.revealed_hands is not None:
+                held = words.chips(view.revealed_hands[seat])
+            note = " · owes a double turn" if view.owes_double_turn[seat] else ""
+            if view.phase == "ante":
+                note = " · choosing" if seat in view.waiting_for else " · ready"
+            lines.append(f"{marker} **{name}** · {held}{note}")
+        return "\n".join(lines)
+
+    def result(self, public: PublicTable) -> list[discord.Embed]:
+        view: ShortChangedView = public.view
+        names = public.table.names
+        if view.winner is not None:
+            guess = next(entry for entry in reversed(view.log) if entry.kind == "guessed")
+            embed = self.embed(
+                f"{names[view.winner]} wins Short Changed!", words.narrate(guess, names)
+            )
+        elif public.outcome is not None:
+            embed = self.embed("Short Changed ends in a draw", words.narrate(view.log[-1], names))
+        else:
+            embed = self.embed("Short Changed was stopped early", "No result is recorded.")
+        if view.revealed_hands is not None:
+            embed.add_field(
+                name="Every hand",
+                value="\n".join(
+                    f"**{name}**: {words.chips(hand)}"
+                    for name, hand in zip(names, view.revealed_hands, strict=True)
+                ),
+                inline=False,
+            )
+        return [embed]
+
+    def ping(self, public: PublicTable, seats: Sequence[int]) -> str:
+        view: ShortChangedView = public.view
+        if view.phase == "ante":
+            return "pick your starting chip for the pot (Open my hand)."
+        if view.double_turn:
+            return "your double turn at Short Changed: two actions, no guessing."
+        return "your turn at Short Changed."
+
+    # -- the private panel -----------------------------------------------------------------------
+
+    def panel(self, seat: SeatTable, draft: str, notice: Notice | None) -> Panel:
+        view: ShortChangedView = seat.view
+        names = seat.table.names
+        hand = view.hand or Chips()
+        lines = [notice.render()] if notice else []
+        lines += [f"**Your chips:** {words.chips(hand)}", f"**Pot:** {words.chips(view.pot)}"]
+        lines.append(self._status(seat, names))
+        changes = [a for a in seat.legal if isinstance(a, ShortChange)]
+        take, give = decode_draft(draft)
+        if changes:
+            lines.append(self._draft_line(take, give, changes))
+        embed = self.embed("Short Changed · your chips", "\n".join(lines))
+        return Panel([embed], self._controls(seat, take, give, changes))
+
+    @staticmethod
+    def _status(seat: SeatTable, names: Sequence[str]) -> str:
+        view: ShortChangedView = seat.view
+        if seat.outcome is not None or view.phase == "over":
+            return "The game is over."
+        if view.phase == "ante":
+            if view.ante is None:
+                return "Pick the chip you put in the starting pot. Nobody sees it until all are in."
+            waiting = ", ".join(names[s] for s in view.waiting_for)
+            return f"You put in {words.chip(view.ante)}. Waiting for: {waiting}."
+        if seat.seat not in seat.to_act:
+            return f"Waiting for **{names[view.turn or 0]}**."
+        kinds = {type(action) for action in seat.legal}
+        if view.double_turn:
+            step = 3 - view.actions_left
+            head = f"**Double turn, action {step} of 2** (no guessing)."
+        else:
+            head = "**Your turn.**"
+        if ShortChange in kinds:
+            return f"{head} You must short change the pot" + (
+                "." if view.double_turn else ", unless you guess a total."
+            )
+        if kinds <= {Guess}:
+            return f"{head} Nothing but a guess is possible: name a player and a total."
+        if kinds == {Pass}:
+            return f"{head} Nothing is possible: you pass."
+        return f"{head} No short change is possible: donate or steal" + (
+            "." if view.double_turn else ", or guess."
+        )
+
+    @staticmethod
+    def _draft_line(take: Chips, give: Chips, changes: list[ShortChange]) -> str:
+        line = f"**Short change:** take {words.chips(take)} · give {words.chips(give)}"
+        if ShortChange(take=take, give=give) in changes:
+            return line + " → ready."
+        if not take.count or not give.count:
+            return line + " → pick chips to take and to give."
+        if take.count == give.count:
+            return line + " → give a different number of chips than you take."
+        return line + " → what you give must be worth less."
+
+    def _controls(
+        self, seat: SeatTable, take: Chips, give: Chips, changes: list[ShortChange]
+    ) -> list[discord.ui.Item[Any]]:
+        table_id, version = seat.table.id, seat.table.version
+        view: ShortChangedView = seat.view
+        hand = view.hand or Chips()
+        items: list[discord.ui.Item[Any]] = []
+
+        def button(data: str, **kwargs: Any) -> None:
+            items.append(PanelButton(table_id, version, data, **kwargs))
+
+        draft = encode_draft(take, give)
+        for action in seat.legal:
+            if isinstance(action, Ante):
+                button(
+                    f"a:{LETTER[action.chip]}",
+                    label=f"Put in {action.chip.value_in_points}",
+                    emoji=action.chip.glyph,
+                    style=discord.ButtonStyle.primary,
+                    row=0,
+                )
+        if changes:
+            for colour in COLOURS:
+                if view.pot[colour]:
+                    button(
+                        f"t:{LETTER[colour]}:{draft}",
+                        label=f"Take {take[colour]}/{view.pot[colour]}",
+                        emoji=colour.glyph,
+                        style=_chosen(take[colour]),
+                        row=0,
+                    )
+                if hand[colour]:
+                    button(
+                        f"v:{LETTER[colour]}:{draft}",
+                        label=f"Give {give[colour]}/{hand[colour]}",
+                        emoji=colour.glyph,
+                        style=_chosen(give[colour]),
+                        row=1,
+                    )
+            ready = ShortChange(take=take, give=give) in changes
+            button(
+                f"sc:{draft}",
+                label="Short change",
+                style=discord.ButtonStyle.success,
+                disabled=not ready,
+                row=2,
+            )
+            button("clr", label="Clear", row=2)
+        for action in seat.legal:
+            if isinstance(action, Donate):
+                button(f"d:{LETTER[action.chip]}", label="Donate", emoji=action.chip.glyph, row=0)
+            elif isinstance(action, Steal):
+                button(f"s:{LETTER[action.chip]}", label="Steal", emoji=action.chip.glyph, row=1)
+            elif isinstance(action, Pass):
+                button("p", label="Pass", style=discord.ButtonStyle.danger, row=2)
+        targets = sorted({action.target for action in seat.legal if isinstance(action, Guess)})
+        if targets:
+            names = seat.table.names
+            items.append(
+                PanelSelect(
+                    table_id,
+                    version,
+                    "g",
+                    [
+                        discord.SelectOption(
+                            label=f"Guess {names[target]}'s total"[:100],
+                            value=str(target),
+                            description=f"{view.chip_counts[target]} chips",
+                        )
+                        for target in targets
+                    ],
+                    placeholder="Guess a player's total…",
+                    row=3,
+                )
+            )
+        button("ref", label="Refresh", emoji="🔄", row=4)
+        return items
+
+    def react(
+        self,
+        seat: SeatTable,
+        data: str,
+        values: Sequence[str] = (),
+        fields: Mapping[str, str] | None = None,
+    ) -> Reaction:
+        view: ShortChangedView = seat.view
+        verb, _, rest = data.partition(":")
+        colour = COLOUR_OF.get(rest[:1])
+        match verb:
+            case "ref" | "clr":
+                return Redraw()
+            case "a" if colour:
+                return Submit(Ante(colour))
+            case "d" if colour:
+                return Submit(Donate(colour))
+            case "s" if colour:
+                return Submit(Steal(colour))
+            case "p":
+                return Submit(Pass())
+            case "t" | "v" if colour:
+                take, give = decode_draft(rest[2:])
+                if verb == "t":
+                    take = _cycle(take, colour, view.pot[colour])
+                else:
+                    give = _cycle(give, colour, (view.hand or Chips())[colour])
+                return Redraw(encode_draft(take, give))
+            case "sc":
+                take, give = decode_draft(rest)
+                return Submit(ShortChange(take=take, give=give), draft_if_refused=rest)
+            case "g" if not rest:
+                return self._ask_total(seat, values)
+            case "g":
+                return self._guess(seat, rest, fields or {})
+        return Redraw(notice=Notice("That control is out of date; here is your panel.", "warn"))
+
+    def _ask_total(self, seat: SeatTable, values: Sequence[str]) -> Reaction:
+        if not values or not values[0].isdigit() or int(values[0]) >= len(seat.table.seats):
+            return Redraw(notice=Notice("Pick a player to guess.", "warn"))
+        target = int(values[0])
+        name = seat.table.names[target]
+        modal = discord.ui.Modal(
+            title=f"Guess {name}'s total"[:45],
+            custom_id=form_id(seat.table.id, seat.table.version, f"g:{target}"),
+        )
+        modal.add_item(
+            discord.ui.TextInput(
+                label=f"Total value of {name}'s chips"[:45],
+                custom_id="total",
+                placeholder="a whole number, e.g. 37",
+                min_length=1,
+                max_length=4,
+            )
+        )
+        return Ask(modal)
+
+    @staticmethod
+    def _guess(seat: SeatTable, rest: str, fields: Mapping[str, str]) -> Reaction:
+        typed = fields.get("total", "").strip()
+        if not rest.isdigit() or not typed.isdigit() or int(typed) > MAX_TOTAL:
+            return Redraw(
+                notice=Notice(f"A total is a whole number from 0 to {MAX_TOTAL}.", "warn")
+            )
+        return Submit(Guess(target=int(rest), total=int(typed)))
+
+    # -- commands --------------------------------------------------------------------------------
+
+    def commands(self) -> list[app_commands.Command[Any, Any, Any]]:
+        @app_commands.command(
+            name="guess",
+            description="Short Changed: guess the total value of another player's chips.",
+        )
+        @app_commands.describe(
+            player="The player whose chips you are guessing",
+            total="The total value you think they hold",
+        )
+        async def guess(
+            interaction: discord.Interaction[Any],
+            player: discord.User,
+            total: app_commands.Range[int, 0, MAX_TOTAL],
+        ) -> None:
+            def build(seat: SeatTable) -> Guess:
+                target = seat.table.seat_of(player.id)
+                if target is None:
+                    raise TableError(f"{player.display_name} is not playing at this table.")
+                return Guess(target=target, total=total)
+
+            await tables_cog(interaction).command_action(interaction, self.key, build)
+
+        return [guess]
+
+
+def _chosen(count: int) -> discord.ButtonStyle:
+    return discord.ButtonStyle.primary if count else discord.ButtonStyle.secondary
+
+
+def _cycle(pile: Chips, colour: Colour, most: int) -> Chips:
+    """One more chip of a colour, back to none after the most available."""
+    counts = dict(zip(COLOURS, pile.counts, strict=True))
+    counts[colour] = (counts[colour] + 1) % (most + 1) if most else 0
+    return Chips(*(counts[c] for c in COLOURS))

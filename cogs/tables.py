@@ -1,0 +1,387 @@
+"""``/tricky``: opening tables, the lobby and table buttons, and the private panels.
+
+This cog is thin on purpose: it finds the table, asks the table service to do
+the thing, and answers the user. Game rules live in ``games/``, drawing lives
+in the presenters, and public messages are kept up to date by the board.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.tables.model import Player, Table, TableStatus
+from bot.tables.service import SeatTable, StaleTable, TableError
+from cogs.board import TableBoard
+from cogs.controls import (
+    FORM_ID,
+    LobbyButton,
+    LobbySelect,
+    PanelButton,
+    PanelSelect,
+    TableButton,
+)
+from cogs.lobby import lobby_message
+from cogs.presenters import PRESENTERS, Presenter
+from cogs.presenters.base import Ask, Notice, Redraw, Submit
+from cogs.replies import SORRY, explain, friendly, is_moderator
+from games.core.errors import GameError
+
+if TYPE_CHECKING:
+    from bot.app import TrickyBot
+
+__all__ = ["TablesCog", "setup"]
+
+log = logging.getLogger(__name__)
+
+GAME_CHOICES = [
+    app_commands.Choice(name=presenter.game.title, value=key)
+    for key, presenter in PRESENTERS.items()
+]
+LOG_EMBED_LIMIT = 3900
+RULES_PAGE = 3900
+
+
+@app_commands.guild_only()
+class TablesCog(
+    commands.GroupCog,
+    name="TablesCog",
+    group_name="tricky",
+    group_description="Play hidden-information tabletop games with this server.",
+):
+    def __init__(self, bot: TrickyBot) -> None:
+        self.bot = bot
+        self.presenters = PRESENTERS
+        self.board = TableBoard(bot, PRESENTERS)
+        group = self.app_command
+        assert group is not None, "a GroupCog always has its group"
+        for presenter in PRESENTERS.values():
+            for command in presenter.commands():
+                group.add_command(command)
+
+    async def cog_load(self) -> None:
+        self.bot.tables.listen(self.board)
+        self.bot.tree.on_error = self._command_failed  # type: ignore[method-assign]
+
+    async def cog_unload(self) -> None:
+        self.bot.tables.unlisten(self.board)
+        await self.board.drain()
+
+    async def cog_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        await self._command_failed(interaction, error)
+
+    async def _command_failed(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        """Every slash command error ends here: explain mistakes, apologise for the rest."""
+        cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        if isinstance(cause, TableError | GameError):
+            await explain(interaction, cause.message)
+        elif isinstance(cause, app_commands.NoPrivateMessage):
+            await explain(interaction, "Tricky tables live in server channels, not in DMs.")
+        elif isinstance(cause, app_commands.CheckFailure):
+            await explain(interaction, "You are not allowed to use that command here.")
+        else:
+            log.error("command %s failed", interaction.command, exc_info=cause)
+            await explain(interaction, SORRY)
+
+    # -- slash commands --------------------------------------------------------------------------
+
+    @app_commands.command(name="new", description="Open a table in this channel; others join.")
+    @app_commands.describe(game="The game to play")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def new(self, interaction: discord.Interaction[Any], game: str) -> None:
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        presenter = self._presenter(game)
+        host = Player(name=interaction.user.display_name, user_id=interaction.user.id)
+        async with self.board.posting(interaction.channel_id):
+            table = await self.bot.tables.open(
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                game_key=game,
+                host=host,
+            )
+            embed, view = lobby_message(table, presenter)
+            await interaction.response.send_message(embed=embed, view=view)
+            message = await interaction.original_response()
+            await self.bot.tables.set_message(table.id, message.id)
+
+    @app_commands.command(name="rules", description="How a game is played, and how the bot rules.")
+    @app_commands.describe(game="The game (default: the one at this channel's table)")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        if game is None:
+            table = await self._table_here(interaction)
+            game = table.game_key
+        await self._send_rules(interaction, self._presenter(game))
+
+    @app_commands.command(name="hand", description="Show your hand at this channel's table.")
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        table = await self._table_here(interaction)
+        await self._open_panel(interaction, table.id)
+
+    @app_commands.command(name="log", description="Every public move at this channel's table.")
+    async def log(self, interaction: discord.Interaction[Any]) -> None:
+        table = await self._table_here(interaction)
+        await self._send_log(interaction, table.id)
+
+    @app_commands.command(
+        name="end", description="End this channel's game or lobby (host or Manage Server)."
+    )
+    async def end(self, interaction: discord.Interaction[Any]) -> None:
+        table = await self._table_here(interaction)
+        stopped = await self.bot.tables.stop(
+            table.id, interaction.user.id, moderator=is_moderator(interaction)
+        )
+        what = (
+            "lobby was cancelled" if stopped.status is TableStatus.CANCELLED else "game was ended"
+        )
+        await explain(interaction, f"The {what}. Ended games are kept in the history, unrated.")
+
+    # -- lobby buttons ---------------------------------------------------------------------------
+
+    @friendly
+    async def lobby_clicked(
+        self, interaction: discord.Interaction[Any], table_id: int, verb: str, option: str | None
+    ) -> None:
+        tables, user = self.bot.tables, interaction.user
+        match verb:
+            case "join":
+                await tables.join(table_id, Player(name=user.display_name, user_id=user.id))
+            case "leave":
+                await tables.leave(table_id, user.id)
+            case "start":
+                await tables.start(table_id, user.id)
+            case "cancel":
+                await tables.stop(table_id, user.id, moderator=is_moderator(interaction))
+            case "flip" if option is not None:
+                table = await tables.get(table_id)
+                await tables.set_option(table_id, user.id, option, not table.options.get(option))
+            case "rules":
+                table = await tables.get(table_id)
+                await self._send_rules(interaction, self._presenter(table.game_key))
+                return
+        await interaction.response.defer()
+
+    @friendly
+    async def lobby_option_chosen(
+        self, interaction: discord.Interaction[Any], table_id: int, option: str, value: str
+    ) -> None:
+        await self.bot.tables.set_option(table_id, interaction.user.id, option, value)
+        await interaction.response.defer()
+
+    # -- table buttons ---------------------------------------------------------------------------
+
+    @friendly
+    async def table_clicked(
+        self, interaction: discord.Interaction[Any], table_id: int, verb: str
+    ) -> None:
+        match verb:
+            case "hand":
+                await self._open_panel(interaction, table_id)
+            case "log":
+                await self._send_log(interaction, table_id)
+            case _:
+                table = await self.bot.tables.get(table_id)
+                await self._send_rules(interaction, self._presenter(table.game_key))
+
+    # -- the private panel -----------------------------------------------------------------------
+
+    async def _open_panel(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        seat = await self.bot.tables.for_seat(table_id, interaction.user.id)
+        panel = self._presenter(seat.table.game_key).panel(seat, "", None)
+        await interaction.response.send_message(
+            embeds=panel.embeds, view=panel.view(), ephemeral=True
+        )
+        self.board.track_panel(table_id, seat.seat, interaction, seat.table.version)
+
+    @friendly
+    async def panel_input(
+        self,
+        interaction: discord.Interaction[Any],
+        table_id: int,
+        version: int,
+        data: str,
+        *,
+        values: Sequence[str] = (),
+        fields: Mapping[str, str] | None = None,
+    ) -> None:
+        tables = self.bot.tables
+        seat = await tables.for_seat(table_id, interaction.user.id)
+        presenter = self._presenter(seat.table.game_key)
+        if version != seat.table.version:
+            notice = Notice(
+                "The table moved on since this panel was drawn; here it is now.", "warn"
+            )
+            await self._redraw_panel(interaction, presenter, seat, "", notice)
+            return
+        reaction = presenter.react(seat, data, values, fields)
+        match reaction:
+            case Ask(modal=modal):
+                await interaction.response.send_modal(modal)
+                modal.stop()  # answered through on_interaction, which survives restarts
+            case Redraw(draft=draft, notice=hint):
+                await self._redraw_panel(interaction, presenter, seat, draft, hint)
+            case Submit(action=action, draft_if_refused=draft):
+                try:
+                    played = await tables.act(
+                        table_id, interaction.user.id, action, version=version
+                    )
+                except StaleTable as error:
+                    fresh = await tables.for_seat(table_id, interaction.user.id)
+                    await self._redraw_panel(
+                        interaction, presenter, fresh, "", Notice(error.message, "warn")
+                    )
+                    return
+                except (GameError, TableError) as error:
+                    await self._redraw_panel(
+                        interaction, presenter, seat, draft, Notice(error.message, "warn")
+                    )
+                    return
+                fresh = await tables.for_seat(table_id, interaction.user.id)
+                said = played.private_lines or played.lines[:1]
+                done = Notice(" ".join(said)) if said else None
+                await self._redraw_panel(interaction, presenter, fresh, "", done)
+
+    async def _redraw_panel(
+        self,
+        interaction: discord.Interaction[Any],
+        presenter: Presenter,
+        seat: SeatTable,
+        draft: str,
+        notice: Notice | None,
+    ) -> None:
+        panel = presenter.panel(seat, draft, notice)
+        message = interaction.message
+        if message is not None and message.flags.ephemeral:
+            await interaction.response.edit_message(embeds=panel.embeds, view=panel.view())
+        else:  # never draw a private panel over a public message
+            await interaction.response.send_message(
+                embeds=panel.embeds, view=panel.view(), ephemeral=True
+            )
+        self.board.track_panel(seat.table.id, seat.seat, interaction, seat.table.version)
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Forms are answered here rather than by an in-memory Modal, so they survive restarts."""
+        if interaction.type is not discord.InteractionType.modal_submit:
+            return
+        data: Any = interaction.data or {}
+        match = FORM_ID.fullmatch(str(data.get("custom_id", "")))
+        if match is None:
+            return
+        await self.panel_input(
+            interaction,
+            int(match["table"]),
+            int(match["version"]),
+            match["data"],
+            fields=_form_fields(data.get("components", [])),
+        )
+
+    # -- game commands (contributed by presenters) -----------------------------------------------
+
+    @friendly
+    async def command_action(
+        self,
+        interaction: discord.Interaction[Any],
+        game_key: str,
+        build: Callable[[SeatTable], Any],
+    ) -> None:
+        """Run a game's slash command (e.g. ``/tricky guess``) at this channel's table."""
+        table = await self._table_here(interaction)
+        title = self._presenter(game_key).game.title
+        if table.game_key != game_key:
+            raise TableError(f"The table in this channel is not playing {title}.")
+        seat = await self.bot.tables.for_seat(table.id, interaction.user.id)
+        played = await self.bot.tables.act(table.id, interaction.user.id, build(seat))
+        await explain(interaction, "\n".join(played.private_lines + played.lines) or "Done.")
+
+    # -- helpers ---------------------------------------------------------------------------------
+
+    def _presenter(self, key: str) -> Presenter:
+        try:
+            return self.presenters[key]
+        except KeyError:
+            raise TableError("This bot does not host that game.") from None
+
+    async def _table_here(self, interaction: discord.Interaction[Any]) -> Table:
+        assert interaction.channel_id is not None
+        table = await self.bot.tables.in_channel(interaction.channel_id)
+        if table is None:
+            raise TableError("There is no table in this channel. Open one with /tricky new.")
+        return table
+
+    async def _send_rules(
+        self, interaction: discord.Interaction[Any], presenter: Presenter
+    ) -> None:
+        pages = _pages(presenter.rules(), RULES_PAGE)
+        embeds = [presenter.embed(f"{presenter.game.title}: rules", page) for page in pages]
+        await interaction.response.send_message(embed=embeds[0], ephemeral=True)
+        for embed in embeds[1:]:
+            await interaction.followup.send(embed=embed, ephemeral=True)
+
+    async def _send_log(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        table = await self.bot.tables.get(table_id)
+        presenter = self._presenter(table.game_key)
+        lines = await self.bot.tables.history(table_id)
+        text = "\n".join(f"{n}. {line}" for n, line in enumerate(lines, start=1))
+        embed = presenter.embed(f"{presenter.game.title}: full log")
+        if not lines:
+            embed.description = "Nothing has happened yet."
+        elif len(text) <= LOG_EMBED_LIMIT:
+            embed.description = text
+        else:
+            embed.description = "The log is long, so it is attached as a file."
+            log_file = discord.File(io.BytesIO(text.encode()), filename=f"table-{table_id}-log.txt")
+            await interaction.response.send_message(embed=embed, file=log_file, ephemeral=True)
+            return
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+def _form_fields(components: Any) -> dict[str, str]:
+    """Typed values of a submitted form, however Discord nested them."""
+    found: dict[str, str] = {}
+    stack = list(components) if isinstance(components, list) else []
+    while stack:
+        node = stack.pop()
+        if not isinstance(node, dict):
+            continue
+        if "custom_id" in node and isinstance(node.get("value"), str):
+            found[str(node["custom_id"])] = node["value"]
+        for key in ("components", "component"):
+            child = node.get(key)
+            if isinstance(child, list):
+                stack.extend(child)
+            elif isinstance(child, dict):
+                stack.append(child)
+    return found
+
+
+def _pages(text: str, limit: int) -> list[str]:
+    """Split on blank lines into pages no longer than ``limit``."""
+    pages: list[str] = []
+    current = ""
+    for block in text.strip().split("\n\n"):
+        candidate = f"{current}\n\n{block}" if current else block
+        if len(candidate) <= limit:
+            current = candidate
+            continue
+        if current:
+            pages.append(current)
+        current = block[:limit]
+    if current:
+        pages.append(current)
+    return pages or ["(no rules written)"]
+
+
+async def setup(bot: TrickyBot) -> None:
+    bot.add_dynamic_items(LobbyButton, LobbySelect, TableButton, PanelButton, PanelSelect)
+    await bot.add_cog(TablesCog(bot))

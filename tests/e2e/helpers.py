@@ -1,0 +1,92 @@
+"""Driving the bot like people would, and reading what Discord shows them."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+from simcord import Env
+
+CUSTOM_ID = re.compile(r"^tk:")
+
+
+def components(message: Any) -> Iterator[dict[str, Any]]:
+    """Every component dict of a message (a discord.Message or a simcord response)."""
+    raw = message.components
+    rows = raw if isinstance(raw, list) else []
+    stack: list[Any] = [*rows]
+    while stack:
+        node = stack.pop(0)
+        if isinstance(node, dict):
+            yield node
+            stack.extend(node.get("components", []))
+        else:  # discord.py component objects
+            payload = node.to_dict()
+            yield payload
+            stack.extend(payload.get("components", []))
+
+
+def labels(message: Any) -> list[str]:
+    return [c.get("label", "") for c in components(message) if c.get("type") == 2]
+
+
+def custom_ids(message: Any) -> list[str]:
+    return [c["custom_id"] for c in components(message) if "custom_id" in c]
+
+
+def text_of(message: Any) -> str:
+    """Everything a person reads in a message: content, embeds, labels, select options."""
+    parts = [message.content or ""]
+    for embed in message.embeds:
+        data = embed.to_dict()
+        parts += [
+            data.get("title", ""),
+            data.get("description", ""),
+            data.get("footer", {}).get("text", ""),
+        ]
+        parts += [f"{f['name']} {f['value']}" for f in data.get("fields", [])]
+    for component in components(message):
+        parts.append(component.get("label", "") or "")
+        parts += [option.get("label", "") for option in component.get("options", [])]
+    return "\n".join(parts)
+
+
+@dataclass
+class Room:
+    """A server with one channel, some members, and a bystander who never sits down."""
+
+    env: Env
+    members: list[Any] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.guild = self.env.create_guild(name="Game Night")
+        self.channel = self.guild.create_text_channel("tabletop")
+        self.bystander = self.guild.add_member(self.env.create_user("watcher"))
+
+    def add(self, *names: str) -> list[Any]:
+        added = [self.guild.add_member(self.env.create_user(name)) for name in names]
+        self.members.extend(added)
+        return added
+
+    def public_messages(self) -> list[discord.Message]:
+        """What someone who is not playing sees in the channel."""
+        return self.channel.history(viewer=self.bystander)
+
+    def all_messages(self) -> list[discord.Message]:
+        return self.channel.history()
+
+    def table_message(self) -> discord.Message:
+        """The newest message carrying the table's Open my hand button."""
+        for message in reversed(self.public_messages()):
+            if "Open my hand" in labels(message):
+                return message
+        raise AssertionError("no table message in the channel")
+
+    def lobby_message(self) -> discord.Message:
+        for message in reversed(self.public_messages()):
+            if "Join" in labels(message):
+                return message
+        raise AssertionError("no lobby message in the channel")
