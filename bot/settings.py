@@ -15,7 +15,11 @@ class Settings(BaseSettings):
     """Every setting is an environment variable prefixed ``TRICKY_``."""
 
     model_config = SettingsConfigDict(
-        env_prefix="TRICKY_", env_file=".env", env_file_encoding="utf-8", extra="ignore"
+        env_prefix="TRICKY_",
+        env_file=".env",
+        env_file_encoding="utf-8",
+        env_ignore_empty=True,
+        extra="ignore",
     )
 
     token: SecretStr = Field(description="The bot token from the Discord developer portal.")
