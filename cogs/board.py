@@ -34,6 +34,7 @@ from bot.tables.service import Change, PublicTable, TableError, TableService
 from cogs.controls import TableButton
 from cogs.lobby import lobby_message
 from cogs.presenters import Presenter
+from games.core.game import Event
 
 if TYPE_CHECKING:
     from bot.app import TrickyBot
@@ -75,6 +76,7 @@ class TableBoard:
         self._bot = bot
         self._presenters = presenters
         self._dirty: set[int] = set()
+        self._events: dict[int, list[Event]] = {}
         self._closing: set[int] = set()
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._pinged: dict[int, frozenset[int]] = {}
@@ -91,6 +93,7 @@ class TableBoard:
         table_id = change.table.id
         if change.kind in CLOSING:
             self._closing.add(table_id)
+        self._events.setdefault(table_id, []).extend(change.events)
         self._dirty.add(table_id)
         if table_id not in self._workers:
             self._workers[table_id] = asyncio.create_task(
@@ -145,16 +148,24 @@ class TableBoard:
         presenter = self._presenters[table.game_key]
         if table.status in (TableStatus.LOBBY, TableStatus.CANCELLED):
             embed, view = lobby_message(table, presenter)
-            await self._show(channel, table, [embed], view)
+            await self._show(channel, table, table.message_id, [embed], view)
             if table.status is TableStatus.CANCELLED:
                 self._forget(table_id)
             return
         playing = table.status is TableStatus.ACTIVE
-        await self._show(
-            channel, table, presenter.table(public), table_controls(table.id, playing=playing)
-        )
+        announcements = presenter.announce(public, self._events.pop(table_id, []))
+        message_id = table.message_id
+        if announcements:
+            # Summaries go below the table, then the live table moves under them.
+            if message_id is not None:
+                await _retire(channel_message(channel, message_id))
+                message_id = None
+            for embed in announcements:
+                await channel.send(embed=embed)
+        controls = table_controls(table.id, playing=playing)
+        message_id = await self._show(channel, table, message_id, presenter.table(public), controls)
         if playing:
-            await self._ping(channel, public, presenter)
+            await self._ping(channel, public, presenter, message_id)
         elif table_id in self._closing:
             await self._announce(channel, public, presenter)
         await self._refresh_panels(public, presenter)
@@ -165,27 +176,36 @@ class TableBoard:
         self,
         channel: discord.abc.Messageable,
         table: Table,
+        message_id: int | None,
         embeds: list[discord.Embed],
         view: discord.ui.View,
-    ) -> None:
-        """Edit the table's message, or post a new one when there is none or it is too old."""
-        if table.message_id is not None:
+    ) -> int:
+        """Edit the table's message, or post a new one when there is none or it is too old.
+
+        Returns the id of the message now showing the table.
+        """
+        if message_id is not None:
             # Discord's clock, not ours: the one-hour edit limit is Discord's.
-            age = discord.utils.utcnow() - discord.utils.snowflake_time(table.message_id)
-            old = channel_message(channel, table.message_id)
+            age = discord.utils.utcnow() - discord.utils.snowflake_time(message_id)
+            old = channel_message(channel, message_id)
             if age < REPOST_AFTER:
                 try:
                     await old.edit(content=None, embeds=embeds, view=view)
-                    return
+                    return message_id
                 except discord.NotFound:
                     pass
             else:
                 await _retire(old)
         message = await channel.send(embeds=embeds, view=view)
         await self._tables.set_message(table.id, message.id)
+        return message.id
 
     async def _ping(
-        self, channel: discord.abc.Messageable, public: PublicTable, presenter: Presenter
+        self,
+        channel: discord.abc.Messageable,
+        public: PublicTable,
+        presenter: Presenter,
+        table_message_id: int,
     ) -> None:
         table = public.table
         acting = frozenset(public.to_act)
@@ -200,8 +220,8 @@ class TableBoard:
             return
         mentions = " ".join(f"<@{player.user_id}>" for player in people)
         jump = ""
-        if table.message_id is not None and isinstance(channel, discord.abc.GuildChannel):
-            jump = f" [Go to the table]({channel_message(channel, table.message_id).jump_url})"
+        if isinstance(channel, discord.abc.GuildChannel):
+            jump = f" [Go to the table]({channel_message(channel, table_message_id).jump_url})"
         message = await channel.send(
             f"{mentions}: {presenter.ping(public, sorted(acting))}{jump}",
             allowed_mentions=discord.AllowedMentions(
@@ -276,6 +296,7 @@ class TableBoard:
 
     def _forget(self, table_id: int) -> None:
         self._pinged.pop(table_id, None)
+        self._events.pop(table_id, None)
         self._panels.pop(table_id, None)
         self._closing.discard(table_id)
 

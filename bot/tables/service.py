@@ -72,6 +72,8 @@ class Change:
     kind: ChangeKind
     lines: tuple[str, ...] = ()
     """The public events of the change, narrated."""
+    events: tuple[Event, ...] = ()
+    """The public events themselves, for presenters that announce some (a hand's summary)."""
 
 
 class TableListener(Protocol):
@@ -330,9 +332,9 @@ class TableService:
                 self._states.drop(table_id)  # a bug mid-move: never trust that state again
                 raise
             played = await self._save(table, game, state, seat, action, events)
-        await self._notify(
-            Change(played.table, "finished" if game.outcome(state) else "acted", played.lines)
-        )
+        public = tuple(event for event in played.events if event.audience is None)
+        kind: ChangeKind = "finished" if game.outcome(state) else "acted"
+        await self._notify(Change(played.table, kind, played.lines, public))
         return played
 
     async def _save(

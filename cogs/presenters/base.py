@@ -22,6 +22,7 @@ import discord
 from discord import app_commands
 
 from bot.tables.service import PublicTable, SeatTable
+from games.core.game import Event
 from games.core.registry import AnyGame
 
 __all__ = [
@@ -110,6 +111,14 @@ class Presenter(ABC):
     @abstractmethod
     def result(self, public: PublicTable) -> list[discord.Embed]:
         """The message announcing the end: who won, and everything revealed."""
+
+    def announce(self, public: PublicTable, events: Sequence[Event]) -> list[discord.Embed]:
+        """Messages worth posting for these public events (a hand's or round's summary).
+
+        The board posts them below the table and then re-posts the table under
+        them, so the live table stays the newest message. Default: none.
+        """
+        return []
 
     def ping(self, public: PublicTable, seats: Sequence[int]) -> str:
         """The line that mentions the seats who must act now (mentions are added around it)."""
