@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
 
 __all__ = ["GuildSettings"]
 
@@ -15,3 +17,8 @@ class GuildSettings(BaseModel):
     """
 
     model_config = ConfigDict(extra="ignore", validate_assignment=True)
+
+    lobby_defaults: dict[str, dict[str, Any]] = Field(
+        default_factory=dict,
+        description="Per game key, the options a new lobby starts with on this server.",
+    )

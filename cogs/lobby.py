@@ -3,6 +3,7 @@
 Options are drawn from the game's pydantic Options model, so a game gets lobby
 controls for its variants without any code here: a yes/no option is a toggle
 button, a choice is a select, a number is a select of its suggested values.
+Options marked hidden are the server's business and are not shown.
 """
 
 from __future__ import annotations
@@ -18,7 +19,14 @@ from bot.tables.model import Table, TableStatus
 from cogs.controls import LobbyButton, LobbySelect
 from cogs.presenters.base import Presenter
 
-__all__ = ["lobby_message", "option_value_text"]
+__all__ = ["hidden", "lobby_message", "option_value_text"]
+
+
+def hidden(field: FieldInfo) -> bool:
+    """Options marked ``json_schema_extra={"hidden": True}`` are set by the server, not the
+    lobby (e.g. a house word list), so the lobby neither shows nor offers them."""
+    extra = field.json_schema_extra
+    return isinstance(extra, dict) and extra.get("hidden") is True
 
 
 def lobby_message(table: Table, presenter: Presenter) -> tuple[discord.Embed, discord.ui.View]:
@@ -33,7 +41,9 @@ def lobby_message(table: Table, presenter: Presenter) -> tuple[discord.Embed, di
         value=seats or "nobody yet",
         inline=False,
     )
-    fields = game.options_type.model_fields
+    fields = {
+        name: field for name, field in game.options_type.model_fields.items() if not hidden(field)
+    }
     if fields:
         embed.add_field(
             name="Options (the host sets them)",

@@ -23,6 +23,7 @@ from typing import Any, Literal, Protocol
 
 from bot.clock import Clock
 from bot.storage.database import Database
+from bot.storage.guilds import GuildSettingsRepository
 from bot.storage.tables import ChannelTaken, StaleVersion, TableRepository, Turn
 from bot.tables.model import Player, Table, TableStatus
 from games.core.errors import GameError
@@ -160,6 +161,7 @@ class TableService:
         seeds: Callable[[], int] = lambda: secrets.randbits(62),
     ) -> None:
         self._repo = TableRepository(db)
+        self.guild_settings = GuildSettingsRepository(db)
         self.catalog = catalog
         self._clock = clock
         self._seeds = seeds
@@ -206,7 +208,7 @@ class TableService:
     ) -> Table:
         game = self.game(game_key)
         assert host.user_id is not None, "a person opens a lobby"
-        chosen = self._valid_options(game, options or {})
+        chosen = await self._lobby_options(guild_id, game, options or {})
         existing = await self._repo.open_in_channel(channel_id)
         if existing is not None:
             raise TableError(_busy(existing, self.game(existing.game_key)))
@@ -443,6 +445,23 @@ class TableService:
         state = game.load_state(table.state_json)
         self._states.put(table.id, table.version, state)
         return state
+
+    async def _lobby_options(
+        self, guild_id: int, game: AnyGame, options: dict[str, Any]
+    ) -> dict[str, Any]:
+        """The server's defaults for this game, then the caller's choices on top.
+
+        A default the game no longer accepts (an option renamed in an update)
+        is dropped rather than blocking every new lobby.
+        """
+        settings = await self.guild_settings.get(guild_id)
+        defaults = settings.lobby_defaults.get(game.key, {})
+        try:
+            base = self._valid_options(game, defaults)
+        except TableError:
+            log.warning("guild %s has unusable %s defaults %r", guild_id, game.key, defaults)
+            base = self._valid_options(game, {})
+        return self._valid_options(game, {**base, **options})
 
     @staticmethod
     def _valid_options(game: AnyGame, options: dict[str, Any]) -> dict[str, Any]:

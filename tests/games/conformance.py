@@ -30,11 +30,15 @@ def option_variants(game: AnyGame) -> list[dict[str, Any]]:
 
     Booleans and choices take every value; numbers take their default and the
     smallest suggested value (games suggest shorter settings for quick tables).
+    Hidden options (server data such as house word lists) keep their default.
     """
     model: type[BaseModel] = game.options_type
     axes: list[list[tuple[str, Any]]] = []
     for name, field in model.model_fields.items():
-        values = _interesting_values(field.annotation, field.default, field.json_schema_extra)
+        extra = field.json_schema_extra
+        if isinstance(extra, dict) and extra.get("hidden") is True:
+            continue  # server-set data (a word list), not a variant of the rules
+        values = _interesting_values(field.annotation, field.default, extra)
         axes.append([(name, value) for value in values])
     return [dict(combo) for combo in itertools.product(*axes)]
 
