@@ -90,6 +90,7 @@ class HardPlayer(ComputerPlayer):
         visits = [0] * len(candidates)
         totals = [0.0] * len(candidates)
         iterations = 0
+        searching = self._clock()
         while True:
             world = knowledge.sample_world(rng)
             pick = _ucb_pick(visits, totals, iterations)
@@ -99,8 +100,11 @@ class HardPlayer(ComputerPlayer):
             iterations += 1
             if self.budget.iterations is not None and iterations >= self.budget.iterations:
                 break
-            if deadline is not None and self._clock() >= deadline:
-                break
+            if deadline is not None:
+                # Stop when another world, at the pace so far, would overrun the deadline.
+                now = self._clock()
+                if now + (now - searching) / iterations > deadline:
+                    break
 
         stats = tuple(
             ActionStats(action, n, total / n if n else 0.0)

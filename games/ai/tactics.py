@@ -18,6 +18,27 @@ still gets working ``easy`` and ``hard`` players:
   :data:`SEARCH_WIDTH` when there are more.
 * :meth:`Tactics.rollout` plays a sampled world on to estimate how good it is
   for the searching seat. Generic: random legal moves to the end.
+
+Adding a game's tactics:
+
+1. In ``games/<game>/tactics.py``, subclass ``Tactics[State, Action, View]``
+   with ``key`` set to the game's key, and end with ``TACTICS = YourTactics()``.
+2. Override :meth:`~Tactics.choose` with the game's basic tactics, reading only
+   ``knowledge.view`` and ``knowledge.legal_actions()``, and return one of the
+   legal actions. This alone makes ``easy`` play the game properly.
+3. For ``hard``, override what helps: :meth:`~Tactics.search_actions` (a few
+   good candidates; a single one is played without searching, for a move that
+   cannot be wrong), :meth:`~Tactics.rollout` (a quick policy for every seat,
+   each using only what it would know in the world; it may stop early and
+   return an estimate) and :meth:`~Tactics.refine` (sampling that respects what
+   play has revealed). A search gets about a second, so a rollout should take
+   a few milliseconds. :meth:`Knowledge.derive
+   <games.ai.knowledge.Knowledge.derive>` shares one deduction between hooks.
+4. List ``TACTICS`` in :mod:`games.ai.catalog`.
+5. The shared tests in ``tests/games/ai/`` cover the new tactics at once (whole
+   games at every option, no peeking, reproducible decisions); add scenario
+   tests in ``tests/games/<game>/test_tactics.py`` and check the strength with
+   ``uv run --locked python bench/ai.py --game <key>``.
 """
 
 from __future__ import annotations

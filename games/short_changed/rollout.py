@@ -1,4 +1,4 @@
-"""Playing a sampled Short Changed world to its end, each seat reasoning from what it saw.
+"""Playing a sampled Short Changed world on, each seat reasoning from what it saw.
 
 The hard player's search judges a move by playing many sampled worlds on from
 it. For that estimate to mean anything, the simulated seats must play the way
@@ -21,22 +21,19 @@ from typing import Any
 
 from games.ai.tactics import win_share
 from games.core.game import Game, Seat
+from games.short_changed.advice import ante_choice, hand_size_penalty, moved
 from games.short_changed.chips import COLOURS, Chips, supply
 from games.short_changed.deduction import Counts, Ledger
 from games.short_changed.model import (
     Action,
-    Ante,
-    Donate,
     Donated,
     Guess,
     Guessed,
     Passed,
     PotStarted,
-    ShortChange,
     ShortChanged,
     ShortChangedState,
     ShortChangedView,
-    Steal,
     Stole,
     Transaction,
 )
@@ -47,16 +44,13 @@ __all__ = [
     "PublicStarts",
     "Rollout",
     "Tracker",
-    "ante_choice",
-    "hand_size_penalty",
-    "moved",
     "public_starts",
 ]
 
 ROLLOUT_ROUNDS = 2
 """How many rounds a rollout plays before judging the race."""
 GUESS_ODDS = 0.5
-"""A simulated seat guesses a total it gives at least these odds (counting each start once)."""
+"""A simulated seat guesses a total it gives at least these odds."""
 PLAYS_WEIGHED = 12
 """A simulated seat weighs at most this many of its possible trades (drawn at random)."""
 
@@ -93,19 +87,6 @@ def public_starts(view: ShortChangedView, ledger: Ledger) -> PublicStarts:
         logged=len(view.log),
         pot=view.pot,
     )
-
-
-def hand_size_penalty(chips_after: int) -> float:
-    """The rulebook's advice as a cost: a hand of one or two chips is easy to read, and
-    hoarding helps the others more than it hides anything."""
-    if chips_after <= 2:
-        return 3.0 if chips_after <= 1 else 1.5
-    return 0.5 * max(0, chips_after - 8)
-
-
-def ante_choice(hand: Chips) -> Ante:
-    """Put in a chip of the colour held most (it says least about the rest), cheapest on ties."""
-    return Ante(max(reversed(COLOURS), key=lambda colour: hand[colour]))
 
 
 class Tracker:
@@ -313,19 +294,6 @@ class Rollout:
             if observer != seat
         )
         return math.log2(1 + doubt) - hand_size_penalty(hand.count - gift.count + gain.count)
-
-
-def moved(play: Action) -> tuple[Chips, Chips]:
-    """What a non-guess action takes out of the hand and what it brings in."""
-    match play:
-        case ShortChange(take=take, give=give):
-            return give, take
-        case Donate(chip=chip):
-            return Chips.of(chip), Chips()
-        case Steal(chip=chip):
-            return Chips(), Chips.of(chip)
-        case _:
-            return Chips(), Chips()
 
 
 def _move_change(change: list[list[int]], event: Transaction) -> None:

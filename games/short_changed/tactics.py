@@ -26,17 +26,11 @@ import random
 from games.ai.knowledge import Knowledge
 from games.ai.tactics import Tactics
 from games.core.game import Seat
+from games.short_changed.advice import ante_choice, hand_size_penalty, moved
 from games.short_changed.chips import Chips, supply
 from games.short_changed.deduction import Deduction, Ledger, deduce, read_ledger
 from games.short_changed.model import Action, Guess, ShortChangedState, ShortChangedView
-from games.short_changed.rollout import (
-    PublicStarts,
-    Rollout,
-    ante_choice,
-    hand_size_penalty,
-    moved,
-    public_starts,
-)
+from games.short_changed.rollout import PublicStarts, Rollout, public_starts
 from games.short_changed.starts import bits, minus
 
 __all__ = ["GUESS_FLOOR", "PLAY_WIDTH", "TACTICS", "ShortChangedTactics"]

@@ -13,6 +13,7 @@ from games.ai.levels import computer_player
 from games.ai.player import AnyKnowledge, Budget
 from games.ai.search import HardPlayer
 from games.short_changed import GAME
+from games.short_changed.advice import ante_choice
 from games.short_changed.chips import Chips, Colour
 from games.short_changed.deduction import deduce
 from games.short_changed.model import (
@@ -24,7 +25,6 @@ from games.short_changed.model import (
     ShortChange,
     ShortChangedState,
 )
-from games.short_changed.rollout import ante_choice
 from tests.games.short_changed.tables import (
     BLUES_AND_REDS,
     FIVE_WHITES,
