@@ -8,7 +8,7 @@ and select values. Panel drafts carry a choice made over several clicks:
   only the dice that make a legal pair with it).
 
 Custom id data: ``rs`` (re-roll select), ``rl`` (pick the low dice), ``rr:<hex>``
-(re-roll those dice; ``rr:0`` keeps all), ``b:<amount>`` (bid), ``bo`` (open the
+(re-roll those dice), ``rk`` (keep them all), ``b:<amount>`` (bid), ``bo`` (open the
 "other amount" form, answered as ``bf``), ``pa`` (pass), ``t`` (trump select),
 ``p1`` / ``p2:<die>`` (the two play selects), ``pc`` (pick the first die again),
 ``ref`` (refresh).
@@ -438,7 +438,7 @@ class TrickyPresenter(Presenter):
             PanelButton(
                 table_id,
                 version,
-                "rr:0",
+                "rk",
                 label="Keep all 18",
                 style=discord.ButtonStyle.success,
                 row=1,
@@ -541,8 +541,10 @@ class TrickyPresenter(Presenter):
             case "rl":
                 low = sum(1 << d.die for d in seat.view.dice or () if 2 * d.value <= d.faces)
                 return Redraw(f"r{low:x}")
-            case "rr" if (mask := decode_reroll(f"r{rest}")) or rest == "0":
+            case "rr" if mask := decode_reroll(f"r{rest}"):
                 return Submit(Reroll(dice_in(mask)), draft_if_refused=f"r{rest}")
+            case "rk":
+                return Submit(Reroll(()))
             case "b" if rest.isdigit() and int(rest) <= MAX_TYPED_BID:
                 return Submit(Bid(int(rest)))
             case "bo":
