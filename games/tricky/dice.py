@@ -21,10 +21,10 @@ __all__ = [
     "FACES",
     "KINDS",
     "KIND_MASK",
+    "KIND_MASK_OF",
     "Die",
     "dice_in",
     "die_text",
-    "kind_mask_of",
     "roll_again",
     "roll_set",
 ]
@@ -45,7 +45,8 @@ KIND_MASK: dict[int, int] = {
 }
 """The bits of the three dice of each kind."""
 
-_KIND_MASK_OF: tuple[int, ...] = tuple(KIND_MASK[faces] for faces in FACES)
+KIND_MASK_OF: tuple[int, ...] = tuple(KIND_MASK[faces] for faces in FACES)
+"""``KIND_MASK_OF[i]``: the bits of every die of the same kind as die ``i``."""
 
 _LOW_BITS = 9
 _LOW = tuple(tuple(i for i in range(_LOW_BITS) if mask >> i & 1) for mask in range(1 << _LOW_BITS))
@@ -65,11 +66,6 @@ class Die(NamedTuple):
 def die_text(faces: int, value: int) -> str:
     """``d12:7``: a twelve-sided die showing 7, the way dice are written everywhere."""
     return f"d{faces}:{value}"
-
-
-def kind_mask_of(index: int) -> int:
-    """The bits of every die of the same kind as die ``index``."""
-    return _KIND_MASK_OF[index]
 
 
 def dice_in(mask: int) -> tuple[int, ...]:

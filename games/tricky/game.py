@@ -23,6 +23,7 @@ from games.tricky.dice import (
     DICE_PER_SEAT,
     FACES,
     KIND_MASK,
+    KIND_MASK_OF,
     KINDS,
     Die,
     dice_in,
@@ -90,15 +91,13 @@ _PLAY: dict[int, Play] = {
 """Every play, keyed ``18 * a + b`` by its two dice in either order; the action
 lists the lower index first."""
 _PASS = Pass()
+_TRUMPS: tuple[NameTrump, ...] = (NameTrump(None), *(NameTrump(n) for n in range(1, 21)))
 
 
 @cache
 def _dice_played(seat: Seat, first: Die, second: Die) -> DicePlayed:
     """The event of a play, made once per seat and pair of dice faces (events never change)."""
     return DicePlayed(seat=seat, dice=(first, second))
-
-
-_TRUMPS: tuple[NameTrump, ...] = (NameTrump(None), *(NameTrump(n) for n in range(1, 21)))
 
 
 def reroll_sample(values: Sequence[int]) -> list[Reroll]:
@@ -108,13 +107,22 @@ def reroll_sample(values: Sequence[int]) -> list[Reroll]:
     those showing at most half (below their average); or all 18. Duplicates
     are listed once.
     """
-    choices = [
-        (),
-        tuple(i for i, value in enumerate(values) if 4 * value <= FACES[i]),
-        tuple(i for i, value in enumerate(values) if 2 * value <= FACES[i]),
-        tuple(range(DICE_PER_SEAT)),
-    ]
-    return [Reroll(dice) for n, dice in enumerate(choices) if dice not in choices[:n]]
+    return [Reroll(dice_in(mask)) for mask in _reroll_masks(values)]
+
+
+def _reroll_masks(values: Sequence[int]) -> list[int]:
+    """The dice of each :func:`reroll_sample` choice, as distinct bit sets."""
+    quarter = half = 0
+    for index, value in enumerate(values):
+        if 2 * value <= FACES[index]:
+            half |= 1 << index
+            if 4 * value <= FACES[index]:
+                quarter |= 1 << index
+    masks = [0]
+    for mask in (quarter, half, ALL_DICE):
+        if mask not in masks:
+            masks.append(mask)
+    return masks
 
 
 def _kinds_text(mask: int) -> str:
@@ -152,7 +160,8 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
         return state
 
     def _roll(self, state: TrickyState) -> None:
-        """Every seat rolls all 18 dice (TR1, TR2) and the hand starts over."""
+        """Every seat rolls all 18 dice (TR1, TR2), and the values a re-roll will
+        bring; the hand starts over."""
         seats = state.seats
         rng = state.chance.next()
         state.values = [roll_set(rng) for _ in range(seats)]
@@ -218,11 +227,12 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
     def random_action(self, state: TrickyState, seat: Seat, rng: random.Random) -> Action:
         """A random legal action, sampled without listing every pair.
 
-        Plays are uniform over the legal pairs. Auction calls pass half the
-        time and otherwise pick one of the listed bids: a uniform pick among
-        the five listed calls would pass only one time in five, and since an
-        auction ends only when all the other seats pass in a row, random
-        auctions at five seats would run for hundreds of calls.
+        Plays are uniform over the legal pairs, re-rolls over the listed
+        sample, trumps over all 21. Auction calls pass half the time and
+        otherwise pick one of the listed bids: a uniform pick among the five
+        listed calls would pass only one time in five, and since an auction
+        ends only when all the other seats pass in a row, random auctions at
+        five seats would run for hundreds of calls.
         """
         phase = state.phase
         if phase == "tricks" and seat == state.turn:
@@ -231,13 +241,19 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
             if rng.random() < RANDOM_PASS_CHANCE:
                 return _PASS
             return Bid(self._minimum_bid(state) + rng.choice(BID_STEPS) * state.seats)
+        if phase == "reroll" and seat in self.to_act(state):
+            return Reroll(dice_in(rng.choice(_reroll_masks(state.values[seat]))))
         return rng.choice(self.legal_actions(state, seat))
 
     @staticmethod
     def _random_play(state: TrickyState, seat: Seat, rng: random.Random) -> Play:
         unplayed = state.unplayed[seat]
         trick = state.trick
-        matching = unplayed & leader_kinds(trick[0][1], trick[0][2]) if trick else 0
+        if trick:  # inlined leader_kinds(): this is the hottest line of a random playout
+            _, lead_a, lead_b = trick[0]
+            matching = unplayed & (KIND_MASK_OF[lead_a] | KIND_MASK_OF[lead_b])
+        else:
+            matching = 0
         if not matching:
             return _PLAY[_two_of(dice_in(unplayed), rng)]
         # Pairs with a matching die: both matching, or one matching and one not (TR6).

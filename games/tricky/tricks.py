@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from games.tricky.dice import Die, dice_in, kind_mask_of
+from games.tricky.dice import KIND_MASK_OF, Die, dice_in
 
 __all__ = ["TRICKS_PER_HAND", "leader_kinds", "legal_pairs", "pair_follows", "trick_winner"]
 
@@ -18,7 +18,7 @@ TRICKS_PER_HAND = 9
 
 def leader_kinds(first: int, second: int) -> int:
     """The bits of every die of a kind the leader played (the kinds to match, TR6)."""
-    return kind_mask_of(first) | kind_mask_of(second)
+    return KIND_MASK_OF[first] | KIND_MASK_OF[second]
 
 
 def pair_follows(unplayed: int, lead: int, first: int, second: int) -> bool:

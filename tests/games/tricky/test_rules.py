@@ -309,6 +309,23 @@ def test_tr4_bids_are_open_ended_and_the_listed_ones_are_a_sample() -> None:
     GAME.check(state, 1, Bid(4321))
 
 
+def test_tr4_random_calls_are_listed_ones_and_pass_about_half_the_time() -> None:
+    state = auction(4)
+    GAME.apply(state, 0, Bid(150))
+    listed = GAME.legal_actions(state, 1)
+    rng = random.Random(9)
+    calls = Counter(GAME.random_action(state, 1, rng) for _ in range(4000))
+    assert set(calls) == set(listed)
+    assert 1800 < calls[Pass()] < 2200
+
+
+def test_tr2_random_rerolls_are_the_listed_ones() -> None:
+    state = GAME.new(3, seed=21)
+    rng = random.Random(2)
+    drawn = {GAME.random_action(state, 2, rng) for _ in range(200)}
+    assert drawn == set(GAME.legal_actions(state, 2))
+
+
 def test_tr4_a_seat_may_pass_and_bid_again_later() -> None:
     state = auction(3)
     GAME.apply(state, 0, Pass())
