@@ -177,7 +177,8 @@ class TrickyPresenter(Presenter):
         if view.last_trick and view.last_trick_winner is not None:
             taken = sum(a.value + b.value for _, a, b in view.last_trick)
             played = ", ".join(
-                f"{names[seat]} {words.pair(a, b)}" for seat, a, b in view.last_trick
+                f"{names[seat]} {_shown(a, view.trump)} + {_shown(b, view.trump)}"
+                for seat, a, b in view.last_trick
             )
             lines.append(
                 f"Last trick to **{names[view.last_trick_winner]}** ({taken} points): {played}"
@@ -455,12 +456,17 @@ class TrickyPresenter(Presenter):
         ]
         for number in range(1, 21):
             showing = sum(1 for die in dice if die.value == number)
-            kinds = ", ".join(f"d{faces}" for faces in _kinds_showing(number))
+            kinds = _kinds_showing(number)
+            where = (
+                "any die can show it"
+                if len(kinds) == len(KINDS)
+                else "only " + ", ".join(f"d{faces}" for faces in kinds) + " can show it"
+            )
             choices.append(
                 discord.SelectOption(
                     label=f"Trump {number}",
                     value=str(number),
-                    description=f"You hold {showing} showing it · on {kinds}"[:100],
+                    description=f"You hold {showing} showing it · {where}",
                 )
             )
         return PanelSelect(
@@ -603,8 +609,8 @@ def _follow_hint(seat: SeatTable) -> str:
     named = " or ".join(f"d{faces}" for faces in kinds)  # "d6 or d20", or just "d6"
     held = {die.faces for die in view.dice or ()}
     if held & set(kinds):
-        return f" The leader played {named} and you hold one, so one of your two must be a {named}."
-    return f" The leader played {named} and you hold none, so any two dice will do."
+        return f" Match the leader: one of your two dice must be a {named}."
+    return f" You hold no {named} (the leader's kinds), so any two dice will do."
 
 
 def _die(text: str) -> int | None:

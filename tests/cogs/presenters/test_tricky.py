@@ -310,7 +310,8 @@ def test_the_trump_panel_offers_no_trump_and_one_to_twenty() -> None:
     assert set(found) == {"t"}
     options = found["t"]["options"]
     assert [o["value"] for o in options] == ["none", *map(str, range(1, 21))]
-    assert "on d20" in options[15]["description"]
+    assert options[1]["description"].endswith("any die can show it")
+    assert options[15]["description"].endswith("only d20 can show it")
 
 
 def test_the_play_selects_offer_only_legal_pairs() -> None:
@@ -329,7 +330,7 @@ def test_the_play_selects_offer_only_legal_pairs() -> None:
     found = action_controls(seat, "p4")
     assert len(found["p2:4"]["options"]) == 17
     text = PRESENTER.panel(seat, "", None).embeds[0].description or ""
-    assert "The leader played d6 or d20 and you hold one, so one of your two must be a d6" in text
+    assert "Match the leader: one of your two dice must be a d6 or d20." in text
     assert "On the table:" in text
 
 
