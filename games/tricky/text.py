@@ -142,14 +142,14 @@ def describe(view: TrickyView, names: Sequence[str]) -> str:
             marks.append(f"re-rolled {rerolled}")
         held = f"{view.dice_left[seat]} dice left"
         if view.viewer == seat and view.dice is not None:
-            held = " ".join(
+            held = ", ".join(
                 f"d{faces}: {' '.join(map(str, values))}"
                 for faces, values in dice_by_kind(view.dice)
             )
         suffix = f"  [{', '.join(marks)}]" if marks else ""
         lines.append(
-            f"  {names[seat]}: {view.scores[seat]} points, {view.tricks_won[seat]} tricks "
-            f"({view.taken[seat]} taken) · {held}{suffix}"
+            f"  {names[seat]}: {plural(view.scores[seat], 'point')}, "
+            f"{plural(view.tricks_won[seat], 'trick')} ({view.taken[seat]} taken) · {held}{suffix}"
         )
     if view.trick:
         lines.append(
