@@ -94,10 +94,18 @@ _PASS = Pass()
 _TRUMPS: tuple[NameTrump, ...] = (NameTrump(None), *(NameTrump(n) for n in range(1, 21)))
 
 
+# Events are frozen, so the two a trick makes over and over are made once each: building
+# a frozen dataclass costs more than the rest of a play in a random playout.
+
+
 @cache
 def _dice_played(seat: Seat, first: Die, second: Die) -> DicePlayed:
-    """The event of a play, made once per seat and pair of dice faces (events never change)."""
     return DicePlayed(seat=seat, dice=(first, second))
+
+
+@cache
+def _trick_won(seat: Seat, trick: int, points: int) -> TrickWon:
+    return TrickWon(seat=seat, trick=trick, points=points)
 
 
 def reroll_sample(values: Sequence[int]) -> list[Reroll]:
@@ -110,14 +118,21 @@ def reroll_sample(values: Sequence[int]) -> list[Reroll]:
     return [Reroll(dice_in(mask)) for mask in _reroll_masks(values)]
 
 
+_QUARTER_BIT = tuple(
+    tuple(1 << index if 4 * value <= faces else 0 for value in range(faces + 1))
+    for index, faces in enumerate(FACES)
+)
+"""``_QUARTER_BIT[i][v]``: die ``i``'s bit if ``v`` is at most a quarter of its faces, else 0."""
+_HALF_BIT = tuple(
+    tuple(1 << index if 2 * value <= faces else 0 for value in range(faces + 1))
+    for index, faces in enumerate(FACES)
+)
+
+
 def _reroll_masks(values: Sequence[int]) -> list[int]:
     """The dice of each :func:`reroll_sample` choice, as distinct bit sets."""
-    quarter = half = 0
-    for index, value in enumerate(values):
-        if 2 * value <= FACES[index]:
-            half |= 1 << index
-            if 4 * value <= FACES[index]:
-                quarter |= 1 << index
+    quarter = sum(map(tuple.__getitem__, _QUARTER_BIT, values))
+    half = sum(map(tuple.__getitem__, _HALF_BIT, values))
     masks = [0]
     for mask in (quarter, half, ALL_DICE):
         if mask not in masks:
@@ -427,8 +442,10 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
     def _take_trick(state: TrickyState) -> Event:
         every = state.values
         plays = tuple(
-            (player, _DIE[x][every[player][x]], _DIE[y][every[player][y]])
-            for player, x, y in state.trick
+            [
+                (player, _DIE[x][every[player][x]], _DIE[y][every[player][y]])
+                for player, x, y in state.trick
+            ]
         )
         winner = plays[trick_winner([(x, y) for _, x, y in plays], state.trump)][0]
         points = sum([x.value + y.value for _, x, y in plays])
@@ -438,7 +455,7 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
         state.trick = []
         state.last_trick, state.last_trick_winner = plays, winner
         state.turn = winner  # TR6: the winner leads the next trick
-        return TrickWon(seat=winner, trick=state.tricks_played, points=points)
+        return _trick_won(winner, state.tricks_played, points)
 
     def _score_hand(self, state: TrickyState) -> list[Event]:
         bidder = state.high_bidder
