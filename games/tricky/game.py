@@ -92,6 +92,16 @@ _PLAY: dict[int, Play] = {
 lists the lower index first."""
 _PASS = Pass()
 _TRUMPS: tuple[NameTrump, ...] = (NameTrump(None), *(NameTrump(n) for n in range(1, 21)))
+_QUARTER_BIT = tuple(
+    tuple(1 << index if 4 * value <= faces else 0 for value in range(faces + 1))
+    for index, faces in enumerate(FACES)
+)
+"""``_QUARTER_BIT[i][v]``: die ``i``'s bit if ``v`` is at most a quarter of its faces, else 0."""
+_HALF_BIT = tuple(
+    tuple(1 << index if 2 * value <= faces else 0 for value in range(faces + 1))
+    for index, faces in enumerate(FACES)
+)
+"""The same for at most half (below the die's average)."""
 
 
 # Events are frozen, so the two a trick makes over and over are made once each: building
@@ -116,17 +126,6 @@ def reroll_sample(values: Sequence[int]) -> list[Reroll]:
     are listed once.
     """
     return [Reroll(dice_in(mask)) for mask in _reroll_masks(values)]
-
-
-_QUARTER_BIT = tuple(
-    tuple(1 << index if 4 * value <= faces else 0 for value in range(faces + 1))
-    for index, faces in enumerate(FACES)
-)
-"""``_QUARTER_BIT[i][v]``: die ``i``'s bit if ``v`` is at most a quarter of its faces, else 0."""
-_HALF_BIT = tuple(
-    tuple(1 << index if 2 * value <= faces else 0 for value in range(faces + 1))
-    for index, faces in enumerate(FACES)
-)
 
 
 def _reroll_masks(values: Sequence[int]) -> list[int]:
