@@ -5,19 +5,18 @@ from __future__ import annotations
 
 import random
 import re
-from datetime import UTC, datetime
 from typing import Any
 
 import discord
 import pytest
 
-from bot.tables.model import Player, Table, TableStatus
 from bot.tables.service import PublicTable, SeatTable
 from cogs.controls import DATA
 from cogs.presenters import PRESENTERS
-from cogs.presenters.base import Ask, Redraw, Submit
+from cogs.presenters.base import Ask, Notice, Redraw, Submit
 from cogs.presenters.tricky import TrickyPresenter
 from games.core.chance import Chance
+from games.core.errors import IllegalAction
 from games.tricky import GAME
 from games.tricky.dice import ALL_DICE, FACES
 from games.tricky.model import (
@@ -33,56 +32,20 @@ from games.tricky.model import (
     TieAtTheTarget,
     TrickyState,
 )
+from tests.cogs.presenters.conftest import public_table, seat_table
 
 PRESENTER = TrickyPresenter()
-NAMES = ("Ann", "Bo", "Cy", "Di", "Ed")
+NAMES = ("P0", "P1", "P2", "P3", "P4")
+"""How tests/cogs/presenters/conftest.py names the seats."""
 CUSTOM_DATA = re.compile(r"tk:(?:panel|pick):\d+:\d+:(?P<data>.*)")
 
 
-def table(seats: int) -> Table:
-    now = datetime(2026, 1, 1, tzinfo=UTC)
-    return Table(
-        id=42,
-        guild_id=1,
-        channel_id=2,
-        game_key="tricky",
-        status=TableStatus.ACTIVE,
-        host_id=100,
-        options={},
-        seats=tuple(Player(NAMES[n], user_id=100 + n) for n in range(seats)),
-        version=7,
-        seed=1,
-        state_json=None,
-        message_id=None,
-        ping_message_id=None,
-        outcome_json=None,
-        created_at=now,
-        started_at=now,
-        finished_at=None,
-    )
-
-
 def public(state: TrickyState) -> PublicTable:
-    return PublicTable(
-        table(state.seats),
-        GAME,
-        GAME.view(state, None),
-        GAME.to_act(state),
-        GAME.outcome(state),
-        (),
-    )
+    return public_table(GAME, state)
 
 
 def seated(state: TrickyState, seat: int) -> SeatTable:
-    return SeatTable(
-        table=table(state.seats),
-        game=GAME,
-        seat=seat,
-        view=GAME.view(state, seat),
-        legal=GAME.legal_actions(state, seat),
-        to_act=GAME.to_act(state),
-        outcome=GAME.outcome(state),
-    )
+    return seat_table(GAME, state, seat)
 
 
 def tricks_state(trump: int | None = 6) -> TrickyState:
@@ -186,21 +149,21 @@ def test_the_table_shows_the_auction_trump_trick_and_players() -> None:
     GAME.apply(state, 0, Play((3, 15)))
     embed = PRESENTER.table(public(state))[0].to_dict()
     fields = {field["name"]: field["value"] for field in embed["fields"]}
-    assert "Trump 6" in embed["description"] and "Ann bid **90**" in embed["description"]
-    assert fields["Auction"] == "Ann 90 · Bo passes · Cy passes"
+    assert "Trump 6" in embed["description"] and "P0 bid **90**" in embed["description"]
+    assert fields["Auction"] == "P0 90 · P1 passes · P2 passes"
     trick = fields["Trick 1 of 9"]
     a, b = state.values[0][3], state.values[0][15]
-    assert f"Ann: **d6:{a} + d20:{b}★**" in trick  # the d20 shows trump 6
+    assert f"P0: **d6:{a} + d20:{b}★**" in trick  # the d20 shows trump 6
     players = fields["Players · playing to 3,000"]
-    assert "**Ann** · **120** · 0 tricks, 0 taken · 16 dice left · re-rolled 2 · bid 90" in players
-    assert "▶ **Bo**" in players
+    assert "**P0** · **120** · 0 tricks, 0 taken · 16 dice left · re-rolled 2 · bid 90" in players
+    assert "▶ **P1**" in players
 
 
 def test_the_table_during_the_reroll_and_the_auction() -> None:
     state = GAME.new(3, seed=9)
     GAME.apply(state, 1, Reroll((0, 1, 2)))
     embed = PRESENTER.table(public(state))[0].to_dict()
-    assert "Still choosing: Ann, Cy" in embed["description"]
+    assert "Still choosing: P0, P2" in embed["description"]
     assert "re-rolled 3" in embed["fields"][-1]["value"]
     GAME.apply(state, 0, Reroll(()))
     GAME.apply(state, 2, Reroll(()))
@@ -225,11 +188,11 @@ def test_after_each_hand_a_summary_is_announced() -> None:
     embeds = PRESENTER.announce(public(tricks_state()), [BidMade(seat=0, amount=90), scored, tie])
     assert len(embeds) == 1
     summary = embeds[0].to_dict()
-    assert summary["title"] == "🎲 Hand 3: Bo made the bid of 100"
+    assert summary["title"] == "🎲 Hand 3: P1 made the bid of 100"
     assert "bid times 8: **800**" in summary["description"]
     fields = {field["name"]: field["value"] for field in summary["fields"]}
-    assert "**Bo**: took 110 → +800" in fields["This hand"]
-    assert "**Ann**: 460" in fields["Scores"] and "**Bo**: 1,250" in fields["Scores"]
+    assert "**P1**: took 110 → +800" in fields["This hand"]
+    assert "**P0**: 460" in fields["Scores"] and "**P1**: 1,250" in fields["Scores"]
     assert "another hand decides" in fields["Tied at the target"]
 
     failed = HandScored(
@@ -243,7 +206,7 @@ def test_after_each_hand_a_summary_is_announced() -> None:
         scores=(460, 1295, 58),
     )
     summary = PRESENTER.announce(public(tricks_state()), [failed])[0].to_dict()
-    assert summary["title"] == "🎲 Hand 4: Ann failed the bid of 150"
+    assert summary["title"] == "🎲 Hand 4: P0 failed the bid of 150"
     assert "scores nothing" in summary["description"]
     nobody = AllPassed(hand=5, penalty=20, scores=(440, 1275, 38))
     summary = PRESENTER.announce(public(tricks_state()), [nobody])[0].to_dict()
@@ -281,7 +244,7 @@ def test_a_seat_that_has_chosen_or_is_not_on_turn_gets_no_action_controls() -> N
     GAME.apply(state, 1, Reroll(()))
     assert action_controls(seated(state, 1)) == {}
     waiting = PRESENTER.panel(seated(state, 1), "", None).embeds[0].description or ""
-    assert "Waiting for: Ann, Cy" in waiting
+    assert "Waiting for: P0, P2" in waiting
     state = tricks_state()
     assert action_controls(seated(state, 1)) == {}
     assert action_controls(seated(state, 2)) == {}
@@ -356,6 +319,23 @@ def test_react_turns_controls_into_moves() -> None:
     assert PRESENTER.react(seat, "p1", ["4"]) == Redraw("p4")
     assert PRESENTER.react(seat, "p2:4", ["9"]) == Submit(Play((4, 9)), draft_if_refused="p4")
     assert PRESENTER.react(seat, "pc") == Redraw()
+
+
+def test_a_refused_pair_says_why_and_keeps_the_first_die() -> None:
+    """What the tables cog does with a Submit the engine refuses (a pair from an old
+    or tampered panel): the engine's reason on the panel, the draft kept."""
+    state = tricks_state()
+    GAME.apply(state, 0, Play((3, 15)))  # a d6 and a d20 lead
+    seat = seated(state, 1)
+    reaction = PRESENTER.react(seat, "p2:0", ["1"])  # two d4s: breaks the match rule
+    assert reaction == Submit(Play((0, 1)), draft_if_refused="p0")
+    assert isinstance(reaction, Submit)
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(state, 1, reaction.action)
+    panel = PRESENTER.panel(seat, reaction.draft_if_refused, Notice(refused.value.message, "warn"))
+    text = panel.embeds[0].description or ""
+    assert text.startswith("⚠️ You hold a d6 or d20, a kind the leader played")
+    assert "p2:0" in action_controls(seat, reaction.draft_if_refused)
 
 
 def test_any_bid_through_the_form() -> None:
