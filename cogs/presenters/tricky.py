@@ -100,7 +100,7 @@ class TrickyPresenter(Presenter):
     colour = discord.Colour.from_rgb(155, 89, 182)
     emoji = "🎲"
 
-    # -- the public table ------------------------------------------------------------------------
+    # -- the public table ---------------------------------------------------------------------
 
     def table(self, public: PublicTable) -> list[discord.Embed]:
         view: TrickyView = public.view
@@ -301,7 +301,7 @@ class TrickyPresenter(Presenter):
                 return "you won the auction at Tricky: name trump."
         return "your turn to play two dice at Tricky."
 
-    # -- the private panel -----------------------------------------------------------------------
+    # -- the private panel --------------------------------------------------------------------
 
     def panel(self, seat: SeatTable, draft: str, notice: Notice | None) -> Panel:
         view: TrickyView = seat.view
@@ -336,7 +336,13 @@ class TrickyPresenter(Presenter):
                     "The others learn only how many."
                 )
             case "reroll":
-                return f"You re-rolled {view.rerolled[me]}. Waiting for: {waiting}."
+                count = view.rerolled[me] or 0
+                done = (
+                    f"You re-rolled {words.plural(count, 'die', 'dice')}"
+                    if count
+                    else "You kept all 18 dice"
+                )
+                return f"{done}. Waiting for: {waiting}."
             case "auction" if me in seat.to_act:
                 high = (
                     "Nobody has bid yet"
