@@ -71,7 +71,7 @@ async def test_half_way_the_seats_to_act_are_reminded(simcord_env: Env) -> None:
 
 async def test_when_time_runs_out_the_bot_moves_and_marks_the_seat_away(simcord_env: Env) -> None:
     bot: TrickyBot = simcord_env.bot
-    room, (ann, bo), table_id = await clocked_game(simcord_env, 60, "ann", "bo")
+    room, (ann, _bo), table_id = await clocked_game(simcord_env, 60, "ann", "bo")
     panel = (await ann.click(room.table_message(), label="Open my hand")).response
     put = next(label for label in labels(panel) if label.startswith("Put in"))
     await ann.click(panel, label=put)
@@ -121,7 +121,7 @@ async def test_three_timeouts_in_a_row_hand_the_seat_to_a_computer(simcord_env: 
 
 async def test_a_player_who_acts_again_is_back(simcord_env: Env) -> None:
     bot: TrickyBot = simcord_env.bot
-    room, (ann, bo), table_id = await clocked_game(simcord_env, 60, "ann", "bo")
+    _room, (ann, _bo), table_id = await clocked_game(simcord_env, 60, "ann", "bo")
     await simcord_env.advance_time(61)
     assert (await bot.tables.get(table_id)).seats[0].away
     state = await state_of(bot, table_id)
@@ -134,7 +134,7 @@ async def test_a_player_who_acts_again_is_back(simcord_env: Env) -> None:
 
 
 async def test_running_clocks_survive_a_restart(simcord_env: Env, bots: BotFactory) -> None:
-    room, _members, table_id = await clocked_game(simcord_env, 60, "ann", "bo")
+    _room, _members, table_id = await clocked_game(simcord_env, 60, "ann", "bo")
     await simcord_env.advance_time(20)
     old: TrickyBot = simcord_env.bot
     await old.turn_clock.stop()
