@@ -11,8 +11,10 @@ up the same way.
   limit allows it, so a fast game makes fewer, later edits, never more.
 * Discord refuses edits to messages older than an hour, so a table message
   older than :data:`REPOST_AFTER` is re-posted and the old one retired.
-* A turn ping is posted (mentions notify; edits do not) when new seats must act,
-  and the previous ping is deleted so the channel does not fill with them.
+* A turn ping is posted (mentions notify; edits do not) when someone new must
+  act: a different request, or a seat called again after others moved. A
+  simultaneous choice filling up calls nobody twice. The previous ping is
+  deleted so the channel does not fill with them.
 * Open private panels are refreshed after every change while their interaction
   token lives (15 minutes), so a player's panel follows the game by itself.
 """
@@ -33,19 +35,22 @@ import discord
 from bot.tables.model import Table, TableStatus
 from bot.tables.service import Change, PublicTable, TableError, TableService
 from cogs.controls import TableButton
-from cogs.lobby import lobby_message
+from cogs.lobby import clock_text, lobby_message
 from cogs.presenters import Presenter
 from games.core.game import Event
 
 if TYPE_CHECKING:
     from bot.app import TrickyBot
 
-__all__ = ["REPOST_AFTER", "TableBoard", "table_controls"]
+__all__ = ["ANSWERING", "REPOST_AFTER", "TableBoard", "table_controls"]
 
 log = logging.getLogger(__name__)
 
 REPOST_AFTER = timedelta(minutes=50)
 CLOSING = {"finished", "ended", "cancelled"}
+ANSWERING = 2**62
+"""The version of a panel whose own click is being answered: newer than any table, so the
+board leaves it alone until the click's answer records the real version."""
 
 
 def table_controls(table_id: int, *, playing: bool) -> discord.ui.View:
@@ -59,6 +64,14 @@ def table_controls(table_id: int, *, playing: bool) -> discord.ui.View:
     view.add_item(TableButton(table_id, "log", label="Full log", emoji="📜"))
     view.add_item(TableButton(table_id, "rules", label="Rules", emoji="📖"))
     return view
+
+
+@dataclass(frozen=True, slots=True)
+class Ping:
+    """Who the latest "your turn" message called, and what it said."""
+
+    seats: frozenset[int]
+    text: str
 
 
 @dataclass(slots=True)
@@ -76,9 +89,11 @@ class TableBoard:
         self._presenters = presenters
         self._dirty: set[int] = set()
         self._events: dict[int, list[Event]] = {}
+        self._reminders: dict[int, set[int]] = {}
         self._closing: set[int] = set()
         self._workers: dict[int, asyncio.Task[None]] = {}
-        self._pinged: dict[int, frozenset[int]] = {}
+        self._pinged: dict[int, Ping] = {}
+        self._acted: dict[int, set[int]] = {}
         self._panels: dict[int, dict[int, OpenPanel]] = {}
         self._held: dict[int, asyncio.Event] = {}
 
@@ -86,13 +101,17 @@ class TableBoard:
     def _tables(self) -> TableService:
         return self._bot.tables
 
-    # -- listening -------------------------------------------------------------------------------
+    # -- listening ----------------------------------------------------------------------------
 
     async def table_changed(self, change: Change) -> None:
         table_id = change.table.id
+        if change.kind == "reminder":
+            self._reminders.setdefault(table_id, set()).update(change.reminded)
         if change.kind in CLOSING:
             self._closing.add(table_id)
         self._events.setdefault(table_id, []).extend(change.events)
+        if change.actor is not None:
+            self._acted.setdefault(table_id, set()).add(change.actor)
         self._dirty.add(table_id)
         if table_id not in self._workers:
             self._workers[table_id] = asyncio.create_task(
@@ -133,7 +152,7 @@ class TableBoard:
         finally:
             self._workers.pop(table_id, None)
 
-    # -- drawing ---------------------------------------------------------------------------------
+    # -- drawing ------------------------------------------------------------------------------
 
     async def _redraw(self, table_id: int) -> None:
         public = await self._tables.public(table_id)
@@ -160,8 +179,12 @@ class TableBoard:
             for embed in announcements:
                 await channel.send(embed=embed)
         controls = table_controls(table.id, playing=playing)
-        message_id = await self._show(channel, table, message_id, presenter.table(public), controls)
-        if playing:
+        embeds = _with_seat_notes(presenter.table(public), table)
+        message_id = await self._show(channel, table, message_id, embeds, controls)
+        reminded = self._reminders.pop(table_id, set()) & set(public.to_act)
+        if playing and reminded:
+            await self._remind(channel, public, reminded, message_id)
+        elif playing:
             await self._ping(channel, public, presenter, message_id)
         elif table_id in self._closing:
             await self._announce(channel, public, presenter)
@@ -206,11 +229,15 @@ class TableBoard:
     ) -> None:
         table = public.table
         acting = frozenset(public.to_act)
+        text = presenter.ping(public, sorted(acting))
         previous = self._pinged.get(table.id)
-        if previous is not None and acting <= previous:
-            self._pinged[table.id] = acting
+        acted = self._acted.pop(table.id, set())
+        if previous is not None and previous.text == text and acting <= previous.seats >= acted:
+            # Only seats already pinged moved: a simultaneous choice filling up, or the
+            # rest of one seat's turn. Nobody new needs a notification.
+            self._pinged[table.id] = Ping(acting, text)
             return
-        self._pinged[table.id] = acting
+        self._pinged[table.id] = Ping(acting, text)
         people = [table.seats[seat] for seat in sorted(acting) if not table.seats[seat].is_computer]
         await self._delete_ping(channel, table)
         if not people:
@@ -220,7 +247,38 @@ class TableBoard:
         if isinstance(channel, discord.abc.GuildChannel):
             jump = f" [Go to the table]({channel_message(channel, table_message_id).jump_url})"
         message = await channel.send(
-            f"{mentions}: {presenter.ping(public, sorted(acting))}{jump}",
+            f"{mentions}: {text}{jump}",
+            allowed_mentions=discord.AllowedMentions(
+                users=[discord.Object(player.user_id) for player in people if player.user_id]
+            ),
+        )
+        await self._tables.set_ping(table.id, message.id)
+
+    async def _remind(
+        self,
+        channel: discord.abc.Messageable,
+        public: PublicTable,
+        seats: set[int],
+        table_message_id: int,
+    ) -> None:
+        """Half a seat's time is gone: this message replaces the turn ping."""
+        table = public.table
+        people = [table.seats[seat] for seat in sorted(seats) if table.seats[seat].user_id]
+        if not people:
+            return
+        await self._delete_ping(channel, table)
+        left = (
+            clock_text(table.turn_seconds // 2)
+            if table.turn_seconds >= 120
+            else (f"{table.turn_seconds // 2} seconds")
+        )
+        mentions = " ".join(f"<@{player.user_id}>" for player in people)
+        jump = ""
+        if isinstance(channel, discord.abc.GuildChannel):
+            jump = f" [Go to the table]({channel_message(channel, table_message_id).jump_url})"
+        message = await channel.send(
+            f"⏳ {mentions}: half your time is gone, about {left} left. When it runs out the "
+            f"bot moves for you.{jump}",
             allowed_mentions=discord.AllowedMentions(
                 users=[discord.Object(player.user_id) for player in people if player.user_id]
             ),
@@ -256,7 +314,7 @@ class TableBoard:
             ),
         )
 
-    # -- private panels --------------------------------------------------------------------------
+    # -- private panels -----------------------------------------------------------------------
 
     def track_panel(
         self, table_id: int, seat: int, interaction: discord.Interaction[Any], version: int
@@ -272,7 +330,7 @@ class TableBoard:
                 continue
             try:
                 fresh = await self._tables.for_seat(table.id, panel.user_id)
-                drawn = presenter.panel(fresh, "", None)
+                drawn = presenter.draw(fresh, "", None)
                 await panel.interaction.edit_original_response(
                     embeds=drawn.embeds, view=drawn.view()
                 )
@@ -280,7 +338,7 @@ class TableBoard:
             except (discord.HTTPException, TableError):
                 self._panels.get(table.id, {}).pop(seat, None)
 
-    # -- helpers ---------------------------------------------------------------------------------
+    # -- helpers ------------------------------------------------------------------------------
 
     async def _channel(self, channel_id: int) -> discord.abc.Messageable | None:
         channel = self._bot.get_channel(channel_id)
@@ -293,9 +351,26 @@ class TableBoard:
 
     def _forget(self, table_id: int) -> None:
         self._pinged.pop(table_id, None)
+        self._acted.pop(table_id, None)
+        self._reminders.pop(table_id, None)
         self._events.pop(table_id, None)
         self._panels.pop(table_id, None)
         self._closing.discard(table_id)
+
+
+def _with_seat_notes(embeds: list[discord.Embed], table: Table) -> list[discord.Embed]:
+    """Say who is away or played by the computer, under any game's table."""
+    notes = []
+    for player in table.seats:
+        if player.is_computer:
+            notes.append(f"🤖 {player.name} is a computer player")
+        elif player.taken_over:
+            notes.append(f"🤖 the computer plays {player.name}'s seat for the rest of the game")
+        elif player.away:
+            notes.append(f"💤 {player.name} is away (their time ran out)")
+    if notes and embeds:
+        embeds[0].add_field(name="Seats", value="\n".join(notes)[:1024], inline=False)
+    return embeds
 
 
 def channel_message(channel: discord.abc.Messageable, message_id: int) -> discord.PartialMessage:

@@ -18,16 +18,17 @@ from discord.ext import commands
 
 from bot.tables.model import Player, Table, TableStatus
 from bot.tables.service import SeatTable, StaleTable, TableError
-from cogs.board import TableBoard
+from cogs.board import ANSWERING, TableBoard
 from cogs.controls import (
     FORM_ID,
     LobbyButton,
+    LobbySeating,
     LobbySelect,
     PanelButton,
     PanelSelect,
     TableButton,
 )
-from cogs.lobby import lobby_message
+from cogs.lobby import CLOCKS, lobby_message
 from cogs.presenters import PRESENTERS, Presenter
 from cogs.presenters.base import Ask, Notice, Redraw, Submit
 from cogs.replies import SORRY, explain, friendly, is_moderator
@@ -93,7 +94,7 @@ class TablesCog(
             log.error("command %s failed", interaction.command, exc_info=cause)
             await explain(interaction, SORRY)
 
-    # -- slash commands --------------------------------------------------------------------------
+    # -- slash commands -----------------------------------------------------------------------
 
     @app_commands.command(name="new", description="Open a table in this channel; others join.")
     @app_commands.describe(game="The game to play")
@@ -101,7 +102,16 @@ class TablesCog(
     async def new(self, interaction: discord.Interaction[Any], game: str) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
         presenter = self._presenter(game)
+        settings = await self.bot.tables.guild_settings.get(interaction.guild_id)
+        channel = interaction.channel
+        home = getattr(channel, "parent_id", None) or interaction.channel_id
+        if settings.channels and home not in settings.channels:
+            places = " ".join(f"<#{allowed}>" for allowed in settings.channels)
+            raise TableError(f"On this server, tables are opened in {places}.")
         host = Player(name=interaction.user.display_name, user_id=interaction.user.id)
+        if settings.threads and isinstance(channel, discord.TextChannel):
+            await self._open_in_thread(interaction, channel, presenter, host)
+            return
         async with self.board.posting(interaction.channel_id):
             table = await self.bot.tables.open(
                 guild_id=interaction.guild_id,
@@ -112,6 +122,32 @@ class TablesCog(
             embed, view = lobby_message(table, presenter)
             await interaction.response.send_message(embed=embed, view=view)
             message = await interaction.original_response()
+            await self.bot.tables.set_message(table.id, message.id)
+
+    async def _open_in_thread(
+        self,
+        interaction: discord.Interaction[Any],
+        channel: discord.TextChannel,
+        presenter: Presenter,
+        host: Player,
+    ) -> None:
+        """The server keeps each table in its own thread: announce it here, play it there."""
+        assert interaction.guild_id is not None
+        title = presenter.game.title
+        await interaction.response.send_message(
+            f"{presenter.emoji} **{host.name}** opened a {title} table: join in the thread below."
+        )
+        announcement = await interaction.original_response()
+        thread = await announcement.create_thread(name=f"{title} with {host.name}"[:100])
+        async with self.board.posting(thread.id):
+            table = await self.bot.tables.open(
+                guild_id=interaction.guild_id,
+                channel_id=thread.id,
+                game_key=presenter.key,
+                host=host,
+            )
+            embed, view = lobby_message(table, presenter)
+            message = await thread.send(embed=embed, view=view)
             await self.bot.tables.set_message(table.id, message.id)
 
     @app_commands.command(name="rules", description="How a game is played, and how the bot rules.")
@@ -146,7 +182,7 @@ class TablesCog(
         )
         await explain(interaction, f"The {what}. Ended games are kept in the history, unrated.")
 
-    # -- lobby buttons ---------------------------------------------------------------------------
+    # -- lobby buttons ------------------------------------------------------------------------
 
     @friendly
     async def lobby_clicked(
@@ -172,13 +208,29 @@ class TablesCog(
         await interaction.response.defer()
 
     @friendly
+    async def lobby_seating_chosen(
+        self, interaction: discord.Interaction[Any], table_id: int, value: str
+    ) -> None:
+        tables, user = self.bot.tables, interaction.user
+        verb, _, argument = value.partition(":")
+        if verb == "add":
+            await tables.add_computer(table_id, user.id, argument)
+        elif verb == "remove":
+            await tables.remove_computer(table_id, user.id)
+        elif verb == "clock" and argument.isdigit() and int(argument) in CLOCKS:
+            await tables.set_clock(table_id, user.id, int(argument))
+        else:
+            raise TableError("That choice is out of date: look at the lobby again.")
+        await interaction.response.defer()
+
+    @friendly
     async def lobby_option_chosen(
         self, interaction: discord.Interaction[Any], table_id: int, option: str, value: str
     ) -> None:
         await self.bot.tables.set_option(table_id, interaction.user.id, option, value)
         await interaction.response.defer()
 
-    # -- table buttons ---------------------------------------------------------------------------
+    # -- table buttons ------------------------------------------------------------------------
 
     @friendly
     async def table_clicked(
@@ -193,11 +245,11 @@ class TablesCog(
                 table = await self.bot.tables.get(table_id)
                 await self._send_rules(interaction, self._presenter(table.game_key))
 
-    # -- the private panel -----------------------------------------------------------------------
+    # -- the private panel --------------------------------------------------------------------
 
     async def _open_panel(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         seat = await self.bot.tables.for_seat(table_id, interaction.user.id)
-        panel = self._presenter(seat.table.game_key).panel(seat, "", None)
+        panel = self._presenter(seat.table.game_key).draw(seat)
         await interaction.response.send_message(
             embeds=panel.embeds, view=panel.view(), ephemeral=True
         )
@@ -231,6 +283,8 @@ class TablesCog(
             case Redraw(draft=draft, notice=hint):
                 await self._redraw_panel(interaction, presenter, seat, draft, hint)
             case Submit(action=action, draft_if_refused=draft):
+                # This click answers for its own panel: the board must not redraw it meanwhile.
+                self.board.track_panel(table_id, seat.seat, interaction, version=ANSWERING)
                 try:
                     played = await tables.act(
                         table_id, interaction.user.id, action, version=version
@@ -259,7 +313,7 @@ class TablesCog(
         draft: str,
         notice: Notice | None,
     ) -> None:
-        panel = presenter.panel(seat, draft, notice)
+        panel = presenter.draw(seat, draft, notice)
         message = interaction.message
         if message is not None and message.flags.ephemeral:
             await interaction.response.edit_message(embeds=panel.embeds, view=panel.view())
@@ -286,7 +340,7 @@ class TablesCog(
             fields=_form_fields(data.get("components", [])),
         )
 
-    # -- game commands (contributed by presenters) -----------------------------------------------
+    # -- game commands (contributed by presenters) --------------------------------------------
 
     @friendly
     async def command_action(
@@ -304,7 +358,7 @@ class TablesCog(
         played = await self.bot.tables.act(table.id, interaction.user.id, build(seat))
         await explain(interaction, "\n".join(played.private_lines + played.lines) or "Done.")
 
-    # -- helpers ---------------------------------------------------------------------------------
+    # -- helpers ------------------------------------------------------------------------------
 
     def _presenter(self, key: str) -> Presenter:
         try:
@@ -383,5 +437,7 @@ def _pages(text: str, limit: int) -> list[str]:
 
 
 async def setup(bot: TrickyBot) -> None:
-    bot.add_dynamic_items(LobbyButton, LobbySelect, TableButton, PanelButton, PanelSelect)
+    bot.add_dynamic_items(
+        LobbyButton, LobbySeating, LobbySelect, TableButton, PanelButton, PanelSelect
+    )
     await bot.add_cog(TablesCog(bot))

@@ -40,7 +40,7 @@ class TableRepository:
     def __init__(self, db: Database) -> None:
         self._db = db
 
-    # -- reading ---------------------------------------------------------------------------------
+    # -- reading ------------------------------------------------------------------------------
 
     async def get(self, table_id: int) -> Table | None:
         row = await self._db.fetch_one("SELECT * FROM tables WHERE id = ?", (table_id,))
@@ -57,6 +57,21 @@ class TableRepository:
             (channel_id, *_OPEN),
         )
         return None if row is None else await self.get(int(row["id"]))
+
+    async def idle_since(self, status: TableStatus, before: datetime) -> list[int]:
+        """Tables in ``status`` untouched since ``before`` (stale lobbies, idle games)."""
+        rows = await self._db.fetch_all(
+            "SELECT id FROM tables WHERE status = ? AND updated_at <= ? ORDER BY id",
+            (status.value, before.isoformat()),
+        )
+        return [int(row["id"]) for row in rows]
+
+    async def oldest_update(self, status: TableStatus) -> datetime | None:
+        """When the least recently touched table in ``status`` was last touched."""
+        row = await self._db.fetch_one(
+            "SELECT MIN(updated_at) FROM tables WHERE status = ?", (status.value,)
+        )
+        return None if row is None or row[0] is None else datetime.fromisoformat(row[0])
 
     async def open_tables(self) -> list[Table]:
         """Every lobby and running game, oldest first (for start-up)."""
@@ -88,7 +103,7 @@ class TableRepository:
             for row in rows
         ]
 
-    # -- lobbies ---------------------------------------------------------------------------------
+    # -- lobbies ------------------------------------------------------------------------------
 
     async def create_lobby(
         self,
@@ -98,6 +113,7 @@ class TableRepository:
         game_key: str,
         host: Player,
         options: dict[str, Any],
+        turn_seconds: int,
         now: datetime,
     ) -> int:
         stamp = now.isoformat()
@@ -105,7 +121,8 @@ class TableRepository:
             async with self._db.transaction() as sql:
                 cursor = await sql.execute(
                     "INSERT INTO tables (guild_id, channel_id, game_key, status, host_id, "
-                    "options_json, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    "options_json, turn_seconds, created_at, updated_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         guild_id,
                         channel_id,
@@ -113,6 +130,7 @@ class TableRepository:
                         TableStatus.LOBBY.value,
                         host.user_id,
                         json.dumps(options),
+                        turn_seconds,
                         stamp,
                         stamp,
                     ),
@@ -140,6 +158,23 @@ class TableRepository:
                 (json.dumps(options), now.isoformat(), table_id),
             )
 
+    async def set_turn_seconds(self, table_id: int, seconds: int, now: datetime) -> None:
+        async with self._db.transaction() as sql:
+            await sql.execute(
+                "UPDATE tables SET turn_seconds = ?, updated_at = ? WHERE id = ?",
+                (seconds, now.isoformat(), table_id),
+            )
+
+    @staticmethod
+    async def set_away(
+        sql: aiosqlite.Connection, table_id: int, seat: int, *, streak: int, taken_over: bool
+    ) -> None:
+        """Record a seat's timeouts in a row, and whether the computer now plays it (AW1)."""
+        await sql.execute(
+            "UPDATE seats SET away_streak = ?, taken_over = ? WHERE table_id = ? AND seat = ?",
+            (streak, int(taken_over), table_id, seat),
+        )
+
     async def start(
         self, table_id: int, *, seed: int, options: dict[str, Any], state_json: str, now: datetime
     ) -> None:
@@ -160,22 +195,22 @@ class TableRepository:
                 ),
             )
 
+    @staticmethod
     async def close(
-        self, table_id: int, status: TableStatus, now: datetime, outcome_json: str | None = None
+        sql: aiosqlite.Connection, table_id: int, status: TableStatus, now: datetime
     ) -> None:
-        """Cancel a lobby or end a game early."""
+        """Cancel a lobby or end a game early, inside the caller's transaction."""
         stamp = now.isoformat()
-        async with self._db.transaction() as sql:
-            await sql.execute(
-                "UPDATE tables SET status = ?, outcome_json = COALESCE(?, outcome_json), "
-                "finished_at = ?, updated_at = ? WHERE id = ?",
-                (status.value, outcome_json, stamp, stamp, table_id),
-            )
+        await sql.execute(
+            "UPDATE tables SET status = ?, finished_at = ?, updated_at = ? WHERE id = ?",
+            (status.value, stamp, stamp, table_id),
+        )
 
-    # -- playing ---------------------------------------------------------------------------------
+    # -- playing ------------------------------------------------------------------------------
 
-    async def record_turn(
-        self,
+    @staticmethod
+    async def save_turn(
+        sql: aiosqlite.Connection,
         table_id: int,
         *,
         version: int,
@@ -184,39 +219,42 @@ class TableRepository:
         outcome_json: str | None,
         now: datetime,
     ) -> None:
-        """Save the new state and its event in one transaction, if still at ``version``."""
+        """Save the new state and its event, if the table is still at ``version``.
+
+        Runs inside the caller's transaction, so a result recorded with the
+        final move commits with it or not at all.
+        """
         stamp = now.isoformat()
         finished = outcome_json is not None
-        async with self._db.transaction() as sql:
-            cursor = await sql.execute(
-                "UPDATE tables SET state_json = ?, version = version + 1, status = ?, "
-                "outcome_json = ?, finished_at = ?, updated_at = ? "
-                "WHERE id = ? AND version = ? AND status = ?",
-                (
-                    state_json,
-                    (TableStatus.FINISHED if finished else TableStatus.ACTIVE).value,
-                    outcome_json,
-                    stamp if finished else None,
-                    stamp,
-                    table_id,
-                    version,
-                    TableStatus.ACTIVE.value,
-                ),
-            )
-            if cursor.rowcount != 1:
-                raise StaleVersion
-            await sql.execute(
-                "INSERT INTO events (table_id, version, seat, action_json, public_lines, "
-                "acted_at) VALUES (?, ?, ?, ?, ?, ?)",
-                (
-                    table_id,
-                    version + 1,
-                    turn.seat,
-                    turn.action_json,
-                    json.dumps(list(turn.public_lines)),
-                    stamp,
-                ),
-            )
+        cursor = await sql.execute(
+            "UPDATE tables SET state_json = ?, version = version + 1, status = ?, "
+            "outcome_json = ?, finished_at = ?, updated_at = ? "
+            "WHERE id = ? AND version = ? AND status = ?",
+            (
+                state_json,
+                (TableStatus.FINISHED if finished else TableStatus.ACTIVE).value,
+                outcome_json,
+                stamp if finished else None,
+                stamp,
+                table_id,
+                version,
+                TableStatus.ACTIVE.value,
+            ),
+        )
+        if cursor.rowcount != 1:
+            raise StaleVersion
+        await sql.execute(
+            "INSERT INTO events (table_id, version, seat, action_json, public_lines, "
+            "acted_at) VALUES (?, ?, ?, ?, ?, ?)",
+            (
+                table_id,
+                version + 1,
+                turn.seat,
+                turn.action_json,
+                json.dumps(list(turn.public_lines)),
+                stamp,
+            ),
+        )
 
     async def set_message(self, table_id: int, message_id: int | None) -> None:
         async with self._db.transaction() as sql:
@@ -257,10 +295,17 @@ def _table(row: Row, seats: list[Row]) -> Table:
         host_id=int(row["host_id"]),
         options=json.loads(row["options_json"]),
         seats=tuple(
-            Player(name=seat["name"], user_id=seat["user_id"], computer=seat["computer"])
+            Player(
+                name=seat["name"],
+                user_id=seat["user_id"],
+                computer=seat["computer"],
+                taken_over=bool(seat["taken_over"]),
+                away_streak=int(seat["away_streak"]),
+            )
             for seat in seats
         ),
         version=int(row["version"]),
+        turn_seconds=int(row["turn_seconds"]),
         seed=row["seed"],
         state_json=row["state_json"],
         message_id=row["message_id"],

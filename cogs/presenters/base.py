@@ -102,7 +102,7 @@ class Presenter(ABC):
     def key(self) -> str:
         return self.game.key
 
-    # -- the public table ------------------------------------------------------------------------
+    # -- the public table ---------------------------------------------------------------------
 
     @abstractmethod
     def table(self, public: PublicTable) -> list[discord.Embed]:
@@ -126,11 +126,20 @@ class Presenter(ABC):
             return f"it's your turn at {self.game.title}."
         return f"your move at {self.game.title}."
 
-    # -- the private panel -----------------------------------------------------------------------
+    # -- the private panel --------------------------------------------------------------------
 
     @abstractmethod
     def panel(self, seat: SeatTable, draft: str, notice: Notice | None) -> Panel:
         """The seat's hand and exactly the actions it may take now."""
+
+    def draw(self, seat: SeatTable, draft: str = "", notice: Notice | None = None) -> Panel:
+        """The panel as the bot sends it: read-only once the computer plays the seat (AW1)."""
+        if seat.table.seats[seat.seat].taken_over:
+            taken = Notice("The computer plays your seat for the rest of this game.", "warn")
+            panel = self.panel(seat, "", taken)
+            panel.items = []
+            return panel
+        return self.panel(seat, draft, notice)
 
     @abstractmethod
     def react(
@@ -144,7 +153,7 @@ class Presenter(ABC):
         ``fields`` into a redraw, a move or a form. Anything malformed gets a Redraw
         with a warning, never an exception."""
 
-    # -- help and commands -----------------------------------------------------------------------
+    # -- help and commands --------------------------------------------------------------------
 
     def rules(self) -> str:
         """The rules in our own words plus the rulings, from ``cogs/rules/<key>.md``."""
@@ -154,7 +163,7 @@ class Presenter(ABC):
         """Extra ``/tricky`` subcommands this game offers (e.g. ``/tricky guess``)."""
         return []
 
-    # -- shared drawing helpers ------------------------------------------------------------------
+    # -- shared drawing helpers ---------------------------------------------------------------
 
     def embed(self, title: str, description: str = "") -> discord.Embed:
         return discord.Embed(
