@@ -14,6 +14,7 @@ random seats and at least 45% against easy seats.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import shlex
@@ -41,6 +42,7 @@ class Match:
     hard_seat: int
     seed: int
     budget: Budget
+    options: tuple[tuple[str, object], ...] = ()
 
 
 @dataclass(slots=True)
@@ -61,7 +63,7 @@ def play(match: Match) -> Result:
     players = [computer_player(level, match.budget) for level in levels]
     rngs = [random.Random(f"{match.seed}:{seat}") for seat in range(SEATS)]
     table_rng = random.Random(f"{match.seed}:table")
-    state = game.new(SEATS, match.seed)
+    state = game.new(SEATS, match.seed, game.options(dict(match.options)))
     thinking: dict[str, list[float]] = defaultdict(list)
     moves = 0
     while acting := game.to_act(state):
@@ -111,12 +113,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--game", action="append", choices=list(CATALOG), help="only this game (repeatable)"
     )
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a lobby option for every game that has it, e.g. target_per_seat=250 (repeatable)",
+    )
     parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     args = parser.parse_args(argv)
     budget = Budget(seconds=args.seconds, iterations=args.iterations)
+    options = dict(_option(text) for text in args.option)
 
     matches = [
-        Match(key, opponents, hard_seat=i % SEATS, seed=args.seed + i, budget=budget)
+        Match(
+            key,
+            opponents,
+            hard_seat=i % SEATS,
+            seed=args.seed + i,
+            budget=budget,
+            options=tuple(
+                (name, value)
+                for name, value in options.items()
+                if name in CATALOG[key].options_type.model_fields
+            ),
+        )
         for key in args.game or list(CATALOG)
         for opponents in TARGETS
         for i in range(args.games)
@@ -132,8 +153,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     command = shlex.join(["uv", "run", "--locked", "python", "bench/ai.py", *sys.argv[1:]])
     print(f"$ {command}")
+    chosen = "options " + ", ".join(args.option) if args.option else "default options"
     print(
-        f"{SEATS} seats, default options; hard budget {budget.seconds} s"
+        f"{SEATS} seats, {chosen}; hard budget {budget.seconds} s"
         + (f" or {budget.iterations} worlds" if budget.iterations else "")
         + f" per decision; {args.workers} processes, {elapsed:.0f} s in all\n"
     )
@@ -141,6 +163,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     print()
     print(_time_table(results))
     return 0
+
+
+def _option(text: str) -> tuple[str, object]:
+    name, _, value = text.partition("=")
+    try:
+        return name, json.loads(value)
+    except json.JSONDecodeError:
+        return name, value  # a word, such as a Literal option's value
 
 
 def _win_table(results: Sequence[Result]) -> str:

@@ -17,7 +17,8 @@ still gets working ``easy`` and ``hard`` players:
   weighs. Generic: every legal action, or a random sample of
   :data:`SEARCH_WIDTH` when there are more.
 * :meth:`Tactics.rollout` plays a sampled world on to estimate how good it is
-  for the searching seat. Generic: random legal moves to the end.
+  for the searching seat. Generic: random legal moves to the end, or for at
+  most :data:`ROLLOUT_MOVES` moves.
 
 Adding a game's tactics:
 
@@ -68,8 +69,9 @@ LOOKAHEAD_ACTIONS = 24
 """At most this many actions, drawn at random, get the generic easy move's lookahead."""
 SEARCH_WIDTH = 32
 """At most this many actions go to the hard player's search by default."""
-ROLLOUT_MOVES = 2000
-"""A generic rollout that has not ended after this many moves counts as a fair share."""
+ROLLOUT_MOVES = 200
+"""A generic rollout that has not ended after this many moves counts as a fair share
+(a long game, one of many hands say, is judged on its next few hands only by its tactics)."""
 
 
 def win_share(outcome: Outcome | None, seat: Seat, seats: int) -> float:

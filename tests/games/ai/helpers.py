@@ -8,6 +8,7 @@ from typing import Any
 
 from games.ai.player import Budget, ComputerPlayer
 from games.core.game import Seat
+from games.core.playout import Move, play_out, random_policy
 from games.core.registry import AnyGame
 
 TEST_BUDGET = Budget(seconds=None, iterations=6)
@@ -16,21 +17,27 @@ MAX_MOVES = 5000
 
 
 def positions(
-    game: AnyGame, seats: int, seed: int, *, every: int = 1, options: dict[str, Any] | None = None
+    game: AnyGame, seats: int, seed: int, *, count: int, options: dict[str, Any] | None = None
 ) -> Iterator[tuple[Any, Seat]]:
-    """Every ``every``-th position of a random game, with a seat that must act there.
+    """``count`` positions spread evenly over a random game, each with a seat that must act.
 
     Each position is a fresh copy the caller may keep or change.
     """
-    rng = random.Random(seed)
+    moves = _random_moves(game, seats, seed, options)
+    wanted = {k * len(moves) // count for k in range(count)}
     state = game.new(seats, seed, game.options(options))
-    moves = 0
-    while acting := game.to_act(state):
-        seat = acting[0] if len(acting) == 1 else rng.choice(acting)
-        if moves % every == 0:
-            yield game.clone(state), seat
-        game.apply(state, seat, game.random_action(state, seat, rng))
-        moves += 1
+    for n, move in enumerate(moves):
+        if n in wanted:
+            yield game.clone(state), move.seat
+        game.apply(state, move.seat, move.action)
+
+
+def _random_moves(
+    game: AnyGame, seats: int, seed: int, options: dict[str, Any] | None
+) -> list[Move]:
+    state = game.new(seats, seed, game.options(options))
+    policy = random_policy(game)
+    return play_out(game, state, lambda _seat: policy, random.Random(seed)).moves
 
 
 def play_game(

@@ -31,8 +31,8 @@ from games.short_changed import GAME as SHORT_CHANGED
 from games.short_changed.model import Guess
 from tests.games.ai.helpers import TEST_BUDGET, positions
 
-EVERY = 5
-"""Check every fifth position of each random game."""
+POSITIONS = 15
+"""Positions checked in each random game, spread over it."""
 SEEDS = (11, 12)
 
 
@@ -71,7 +71,7 @@ def test_a_decision_depends_only_on_what_the_seat_knows(key: str, seats: int, na
     player = PLAYERS[name]()
     checked = 0
     for seed in SEEDS:
-        for n, (state, seat) in enumerate(positions(game, seats, seed, every=EVERY)):
+        for n, (state, seat) in enumerate(positions(game, seats, seed, count=POSITIONS)):
             assert not peeks(game, player, state, seat, seed * 1000 + n), (
                 f"{name} player at seat {seat} decided differently when hidden things changed"
             )
@@ -111,7 +111,7 @@ def test_the_check_catches_a_player_that_reads_hidden_hands() -> None:
     cheat = EasyPlayer(tactics=lambda _key: _Clairvoyant())
     caught = [
         n
-        for n, (state, seat) in enumerate(positions(SHORT_CHANGED, 3, seed=11, every=EVERY))
+        for n, (state, seat) in enumerate(positions(SHORT_CHANGED, 3, seed=11, count=POSITIONS))
         if peeks(SHORT_CHANGED, cheat, state, seat, n)
     ]
     assert caught

@@ -43,7 +43,7 @@ def knowing(state: Any, seat: int, tactics: AnyTactics) -> AnyKnowledge:
 def open_positions() -> list[tuple[Any, int]]:
     """Short Changed positions where the search has more than one action to weigh."""
     found = []
-    for state, seat in positions(SHORT_CHANGED, 3, seed=3, every=3):
+    for state, seat in positions(SHORT_CHANGED, 3, seed=3, count=20):
         tactics = tactics_for(SHORT_CHANGED.key)
         if len(tactics.search_actions(knowing(state, seat, tactics), random.Random(0))) > 1:
             found.append((state, seat))
@@ -97,7 +97,7 @@ def test_hard_plays_a_lone_candidate_without_searching() -> None:
 @pytest.mark.parametrize("level", list(LEVELS))
 def test_a_decision_is_the_same_for_the_same_player_randomness(level: str) -> None:
     player = computer_player(level, TEST_BUDGET)
-    for state, seat in positions(SHORT_CHANGED, 4, seed=8, every=4):
+    for state, seat in positions(SHORT_CHANGED, 4, seed=8, count=10):
         first = player.choose(SHORT_CHANGED, state, seat, random.Random(5))
         again = player.choose(SHORT_CHANGED, state, seat, random.Random(5))
         assert first == again
