@@ -45,9 +45,10 @@ def position(
     """Seat ``leader`` leads trick ``done + 1`` of round ``len(earlier) + 1``.
 
     ``hands[seat]`` lists cards the seat holds; the rest of its hand is filled
-    from the deck, never with jokers or the colours in ``lacking[seat]``
-    (letters such as ``"gy"``). ``face_down`` is the pile in the order it is
-    turned; as many as the rules have turned by now are already face up.
+    from the deck, never with the colours in ``lacking[seat]`` (letters such
+    as ``"gy"``), and with jokers only when nothing else is left.
+    ``face_down`` is the pile in the order it is turned; as many as the rules
+    have turned by now are already face up.
     ``earlier`` holds the points of each finished round.
     """
     seats = len(hands)
@@ -67,7 +68,8 @@ def position(
     size = hand_size(jokers) - 1 - done
     for seat, hand in enumerate(held):
         avoid = _colours(lacking[seat] if lacking else "")
-        for card in [card for card in rest if card != JOKER and card >> 4 not in avoid]:
+        allowed = [card for card in rest if card >> 4 not in avoid]
+        for card in sorted(allowed, key=lambda card: card == JOKER):
             if len(hand) >= size:
                 break
             hand.append(card)
