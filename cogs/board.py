@@ -5,9 +5,10 @@ The board is the only writer of public messages: the lobby/table message, the
 from storage, so a move made by a button, a command or the turn clock all show
 up the same way.
 
-* Edits are coalesced per table: one redraw at a time, and changes that arrive
-  meanwhile are folded into a single follow-up redraw after a short gap, so a
-  fast game cannot trip Discord's rate limits.
+* Edits are coalesced per table: one redraw is in flight at a time, and
+  everything that changes meanwhile is drawn by a single redraw after it. When
+  Discord asks the bot to slow down, discord.py holds the edit until the rate
+  limit allows it, so a fast game makes fewer, later edits, never more.
 * Discord refuses edits to messages older than an hour, so a table message
   older than :data:`REPOST_AFTER` is re-posted and the old one retired.
 * A turn ping is posted (mentions notify; edits do not) when new seats must act,
@@ -43,8 +44,6 @@ __all__ = ["REPOST_AFTER", "TableBoard", "table_controls"]
 
 log = logging.getLogger(__name__)
 
-EDIT_GAP = 1.0
-"""Seconds between two redraws of one table."""
 REPOST_AFTER = timedelta(minutes=50)
 CLOSING = {"finished", "ended", "cancelled"}
 
@@ -131,8 +130,6 @@ class TableBoard:
                     await self._redraw(table_id)
                 except Exception:
                     log.exception("could not redraw table %s", table_id)
-                if table_id in self._dirty:
-                    await asyncio.sleep(EDIT_GAP)
         finally:
             self._workers.pop(table_id, None)
 
