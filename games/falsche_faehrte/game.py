@@ -501,7 +501,9 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
         picks and the unturned face-down pile (unknown to everyone once shuffled).
 
         Hand sizes stay, a seat that failed to follow a colour gets none of it,
-        and no joker lands face down. The set-aside card is public.
+        and no joker lands face down. The set-aside card is public. The deal
+        uses only what ``observer`` knows, and the copy's future luck (the next
+        rounds' deals) is reseeded from ``rng``.
         """
         copy = self.clone(state)
         others = [seat for seat in range(state.seats) if seat != observer]
@@ -520,6 +522,7 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
             copy.chosen[seat] = cards[0]
         copy.pile = dealt[-1]
         rng.shuffle(copy.pile)
+        copy.chance = Chance(rng.getrandbits(62))  # future deals are hidden too
         return copy
 
     def clone(self, state: FaehrteState) -> FaehrteState:

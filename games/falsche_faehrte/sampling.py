@@ -5,6 +5,10 @@ face-down pick, the face-down pile), each with a fixed size and a set of card
 kinds it may not hold: a seat that failed to follow a colour holds none of it,
 and no joker ever goes face down. A fresh deal keeps every size and every such
 constraint, so nothing the observer knows changes.
+
+The deal depends only on the pooled cards, the sizes, the constraints and the
+random generator, never on where the cards really are: two worlds the observer
+cannot tell apart are redealt the same way.
 """
 
 from __future__ import annotations
@@ -28,31 +32,33 @@ def resample(
     """The same cards dealt to the same places at random, each place keeping its size.
 
     ``refuses[i]`` has bit ``card >> 4`` set for every kind of card place ``i``
-    may not hold. ``places`` must already respect it (the real deal does).
+    may not hold; some deal must satisfy it (the real one does).
     """
+    pool = sorted(card for place in places for card in place)
+    sizes = [len(place) for place in places]
     for _ in range(GREEDY_TRIES):
-        dealt = _greedy(places, refuses, rng)
+        dealt = _greedy(pool, sizes, refuses, rng)
         if dealt is not None:
             return dealt
-    return _swapped(places, refuses, rng)
+    return _swapped(_feasible(pool, sizes, refuses), refuses, rng)
 
 
 def _greedy(
-    places: Sequence[Sequence[Card]], refuses: Sequence[int], rng: random.Random
+    pool: Sequence[Card], sizes: Sequence[int], refuses: Sequence[int], rng: random.Random
 ) -> list[list[Card]] | None:
     """Deal the most constrained cards first, each to an allowed place in proportion to its room.
 
     Without constraints this is exactly a uniform deal; with them it can run
     into a dead end, which the caller retries.
     """
-    cards = [card for place in places for card in place]
+    cards = list(pool)
     rng.shuffle(cards)
     takers = {
         suit: sum(1 for mask in refuses if not mask >> suit & 1) for suit in range(JOKER_SUIT + 1)
     }
     cards.sort(key=lambda card: takers[card >> 4])
-    room = [len(place) for place in places]
-    dealt: list[list[Card]] = [[] for _ in places]
+    room = list(sizes)
+    dealt: list[list[Card]] = [[] for _ in sizes]
     for card in cards:
         bit = 1 << (card >> 4)
         allowed = [i for i, mask in enumerate(refuses) if room[i] and not mask & bit]
@@ -68,17 +74,58 @@ def _greedy(
     return dealt
 
 
-def _swapped(
-    places: Sequence[Sequence[Card]], refuses: Sequence[int], rng: random.Random
+def _feasible(
+    pool: Sequence[Card], sizes: Sequence[int], refuses: Sequence[int]
 ) -> list[list[Card]]:
-    """Random allowed swaps between places, starting from the real deal: always succeeds."""
-    dealt = [list(place) for place in places]
-    spots = [(i, j) for i, place in enumerate(dealt) for j in range(len(place))]
+    """Some deal keeping every size and refusal, found without chance (augmenting paths).
+
+    Cards of one kind are interchangeable here, so this is a small flow problem:
+    kinds to places. Each card is placed in turn; when every allowed place is
+    full, a card of another kind moves on to make room.
+    """
+    kinds = sorted({card >> 4 for card in pool})
+    placed = {kind: [0] * len(sizes) for kind in kinds}
+    room = list(sizes)
+
+    def place(kind: int, seen: set[int]) -> bool:
+        for where in range(len(sizes)):
+            if refuses[where] >> kind & 1 or where in seen:
+                continue
+            seen.add(where)
+            if room[where]:
+                room[where] -= 1
+                placed[kind][where] += 1
+                return True
+            for other in kinds:
+                if placed[other][where] and place(other, seen):
+                    placed[other][where] -= 1
+                    placed[kind][where] += 1
+                    return True
+        return False
+
+    for card in pool:
+        if not place(card >> 4, set()):
+            raise ValueError("no deal satisfies these constraints")
+    dealt: list[list[Card]] = [[] for _ in sizes]
+    for kind in kinds:
+        cards = [card for card in pool if card >> 4 == kind]
+        for where, count in enumerate(placed[kind]):
+            dealt[where] += cards[:count]
+            del cards[:count]
+    return dealt
+
+
+def _swapped(
+    dealt: Sequence[Sequence[Card]], refuses: Sequence[int], rng: random.Random
+) -> list[list[Card]]:
+    """Shuffle a valid deal by random allowed swaps between places."""
+    shuffled = [list(place) for place in dealt]
+    spots = [(i, j) for i, place in enumerate(shuffled) for j in range(len(place))]
     if len(spots) < 2:
-        return dealt
+        return shuffled
     for _ in range(SWAPS_PER_CARD * len(spots)):
         (a, i), (b, j) = rng.sample(spots, 2)
-        first, second = dealt[a][i], dealt[b][j]
+        first, second = shuffled[a][i], shuffled[b][j]
         if not refuses[a] >> (second >> 4) & 1 and not refuses[b] >> (first >> 4) & 1:
-            dealt[a][i], dealt[b][j] = second, first
-    return dealt
+            shuffled[a][i], shuffled[b][j] = second, first
+    return shuffled

@@ -4,12 +4,10 @@ public table may show."""
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
 
 import discord
 import pytest
 
-from bot.tables.model import Player, Table, TableStatus
 from bot.tables.service import PublicTable, SeatTable
 from cogs.controls import PanelButton
 from cogs.presenters import PRESENTERS
@@ -25,55 +23,18 @@ from games.falsche_faehrte.model import (
     Play,
     SwitchTrump,
 )
+from tests.cogs.presenters.conftest import public_table, seat_table
 from tests.games.falsche_faehrte.tables import cards, play, position
 
 PRESENTER = FalscheFaehrtePresenter()
-NAMES = ("Ann", "Bo", "Cy", "Di")
-
-
-def _table(state: FaehrteState) -> Table:
-    return Table(
-        id=42,
-        guild_id=1,
-        channel_id=2,
-        game_key=GAME.key,
-        status=TableStatus.ACTIVE if GAME.outcome(state) is None else TableStatus.FINISHED,
-        host_id=100,
-        options={},
-        seats=tuple(Player(NAMES[seat], 100 + seat) for seat in range(state.seats)),
-        version=7,
-        seed=1,
-        state_json=None,
-        message_id=None,
-        ping_message_id=None,
-        outcome_json=None,
-        created_at=datetime(2026, 1, 1, tzinfo=UTC),
-        started_at=None,
-        finished_at=None,
-    )
 
 
 def for_seat(state: FaehrteState, seat: int) -> SeatTable:
-    return SeatTable(
-        table=_table(state),
-        game=GAME,
-        seat=seat,
-        view=GAME.view(state, seat),
-        legal=GAME.legal_actions(state, seat),
-        to_act=GAME.to_act(state),
-        outcome=GAME.outcome(state),
-    )
+    return seat_table(GAME, state, seat)
 
 
 def for_all(state: FaehrteState) -> PublicTable:
-    return PublicTable(
-        table=_table(state),
-        game=GAME,
-        view=GAME.view(state, None),
-        to_act=GAME.to_act(state),
-        outcome=GAME.outcome(state),
-        recent=(),
-    )
+    return public_table(GAME, state)
 
 
 def buttons(seat: SeatTable, draft: str = "") -> dict[str, PanelButton]:
@@ -225,10 +186,10 @@ def test_the_round_summary_and_the_final_standings() -> None:
     events = play(state, *last)
     announced = text(PRESENTER.announce(for_all(state), events))
     assert "Round 6 of 6: a Minus round" in announced
-    assert "**Ann** · 5 tricks → 0 pts (total 15)" in announced
+    assert "**P0** · 5 tricks → 0 pts (total 15)" in announced
     result = text(PRESENTER.result(for_all(state)))
-    assert "Ann wins Auf falscher Fährte!" in result
-    assert "1. **Ann** · 15 pts" in result and "2. **Cy** · 13 pts" in result
+    assert "P0 wins Auf falscher Fährte!" in result
+    assert "1. **P0** · 15 pts" in result and "2. **P2** · 13 pts" in result
 
 
 def test_nothing_is_announced_for_a_plain_trick() -> None:

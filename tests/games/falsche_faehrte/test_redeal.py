@@ -57,6 +57,18 @@ def test_redeal_draws_the_other_hands_afresh(seats: int, jokers: bool) -> None:
         assert len({tuple(world.hands[seat]) for world in worlds}) > 10
 
 
+@EVERY_MODE
+def test_redeal_depends_only_on_what_the_observer_knows(seats: int, jokers: bool) -> None:
+    for moves in (2, seats + 7, 40):
+        state = midgame(seats, jokers, seed=moves, moves=moves)
+        for observer in [None, *range(seats)]:
+            other_world = GAME.redeal(state, observer, random.Random(1))
+            direct = GAME.redeal(state, observer, random.Random(2))
+            indirect = GAME.redeal(other_world, observer, random.Random(2))
+            assert GAME.dump_state(direct) == GAME.dump_state(indirect)
+            assert direct.chance != state.chance  # the next deals are unknown too
+
+
 def test_redeal_respects_a_colour_a_seat_failed_to_follow() -> None:
     state = position(["y3", "r0", "y4", "y5"], lacking=["", "y", "", ""], face_down="b1 b2 b3 b4")
     play(state, "y3", "r0")
@@ -135,11 +147,31 @@ def test_resample_keeps_sizes_cards_and_refusals(
     _assert_valid(places, refuses, resample(places, refuses, random.Random(seed)))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(deals(), st.integers(0, 2**32))
-def test_the_swap_fallback_is_valid_too(deal: tuple[list[list[int]], list[int]], seed: int) -> None:
+def test_the_fallback_deal_is_valid_too(deal: tuple[list[list[int]], list[int]], seed: int) -> None:
     places, refuses = deal
-    _assert_valid(places, refuses, sampling._swapped(places, refuses, random.Random(seed)))
+    pool = sorted(card for place in places for card in place)
+    start = sampling._feasible(pool, [len(place) for place in places], refuses)
+    _assert_valid(places, refuses, start)
+    _assert_valid(places, refuses, sampling._swapped(start, refuses, random.Random(seed)))
+
+
+@settings(max_examples=60, deadline=None)
+@given(deals(), st.integers(0, 2**32), st.booleans())
+def test_resample_only_uses_what_the_places_may_hold_not_where_cards_are(
+    deal: tuple[list[list[int]], list[int]], seed: int, fallback: bool
+) -> None:
+    places, refuses = deal
+    moved = resample(places, refuses, random.Random(seed + 1))  # another world, same constraints
+    tries = sampling.GREEDY_TRIES
+    sampling.GREEDY_TRIES = 0 if fallback else tries
+    try:
+        first = resample(places, refuses, random.Random(seed))
+        second = resample(moved, refuses, random.Random(seed))
+    finally:
+        sampling.GREEDY_TRIES = tries
+    assert first == second
 
 
 def test_a_tight_deal_falls_back_to_swaps_and_still_moves_cards(
