@@ -11,8 +11,10 @@ up the same way.
   limit allows it, so a fast game makes fewer, later edits, never more.
 * Discord refuses edits to messages older than an hour, so a table message
   older than :data:`REPOST_AFTER` is re-posted and the old one retired.
-* A turn ping is posted (mentions notify; edits do not) when new seats must act,
-  and the previous ping is deleted so the channel does not fill with them.
+* A turn ping is posted (mentions notify; edits do not) when someone new must
+  act: a different request, or a seat called again after others moved. A
+  simultaneous choice filling up calls nobody twice. The previous ping is
+  deleted so the channel does not fill with them.
 * Open private panels are refreshed after every change while their interaction
   token lives (15 minutes), so a player's panel follows the game by itself.
 """
@@ -61,6 +63,14 @@ def table_controls(table_id: int, *, playing: bool) -> discord.ui.View:
     return view
 
 
+@dataclass(frozen=True, slots=True)
+class Ping:
+    """Who the latest "your turn" message called, and what it said."""
+
+    seats: frozenset[int]
+    text: str
+
+
 @dataclass(slots=True)
 class OpenPanel:
     """A private panel we can still edit through its latest interaction."""
@@ -78,7 +88,8 @@ class TableBoard:
         self._events: dict[int, list[Event]] = {}
         self._closing: set[int] = set()
         self._workers: dict[int, asyncio.Task[None]] = {}
-        self._pinged: dict[int, frozenset[int]] = {}
+        self._pinged: dict[int, Ping] = {}
+        self._acted: dict[int, set[int]] = {}
         self._panels: dict[int, dict[int, OpenPanel]] = {}
         self._held: dict[int, asyncio.Event] = {}
 
@@ -86,13 +97,15 @@ class TableBoard:
     def _tables(self) -> TableService:
         return self._bot.tables
 
-    # -- listening -------------------------------------------------------------------------------
+    # -- listening ----------------------------------------------------------------------------
 
     async def table_changed(self, change: Change) -> None:
         table_id = change.table.id
         if change.kind in CLOSING:
             self._closing.add(table_id)
         self._events.setdefault(table_id, []).extend(change.events)
+        if change.actor is not None:
+            self._acted.setdefault(table_id, set()).add(change.actor)
         self._dirty.add(table_id)
         if table_id not in self._workers:
             self._workers[table_id] = asyncio.create_task(
@@ -133,7 +146,7 @@ class TableBoard:
         finally:
             self._workers.pop(table_id, None)
 
-    # -- drawing ---------------------------------------------------------------------------------
+    # -- drawing ------------------------------------------------------------------------------
 
     async def _redraw(self, table_id: int) -> None:
         public = await self._tables.public(table_id)
@@ -206,11 +219,15 @@ class TableBoard:
     ) -> None:
         table = public.table
         acting = frozenset(public.to_act)
+        text = presenter.ping(public, sorted(acting))
         previous = self._pinged.get(table.id)
-        if previous is not None and acting <= previous:
-            self._pinged[table.id] = acting
+        acted = self._acted.pop(table.id, set())
+        if previous is not None and previous.text == text and acting <= previous.seats >= acted:
+            # Only seats already pinged moved: a simultaneous choice filling up, or the
+            # rest of one seat's turn. Nobody new needs a notification.
+            self._pinged[table.id] = Ping(acting, text)
             return
-        self._pinged[table.id] = acting
+        self._pinged[table.id] = Ping(acting, text)
         people = [table.seats[seat] for seat in sorted(acting) if not table.seats[seat].is_computer]
         await self._delete_ping(channel, table)
         if not people:
@@ -220,7 +237,7 @@ class TableBoard:
         if isinstance(channel, discord.abc.GuildChannel):
             jump = f" [Go to the table]({channel_message(channel, table_message_id).jump_url})"
         message = await channel.send(
-            f"{mentions}: {presenter.ping(public, sorted(acting))}{jump}",
+            f"{mentions}: {text}{jump}",
             allowed_mentions=discord.AllowedMentions(
                 users=[discord.Object(player.user_id) for player in people if player.user_id]
             ),
@@ -256,7 +273,7 @@ class TableBoard:
             ),
         )
 
-    # -- private panels --------------------------------------------------------------------------
+    # -- private panels -----------------------------------------------------------------------
 
     def track_panel(
         self, table_id: int, seat: int, interaction: discord.Interaction[Any], version: int
@@ -280,7 +297,7 @@ class TableBoard:
             except (discord.HTTPException, TableError):
                 self._panels.get(table.id, {}).pop(seat, None)
 
-    # -- helpers ---------------------------------------------------------------------------------
+    # -- helpers ------------------------------------------------------------------------------
 
     async def _channel(self, channel_id: int) -> discord.abc.Messageable | None:
         channel = self._bot.get_channel(channel_id)
@@ -293,6 +310,7 @@ class TableBoard:
 
     def _forget(self, table_id: int) -> None:
         self._pinged.pop(table_id, None)
+        self._acted.pop(table_id, None)
         self._events.pop(table_id, None)
         self._panels.pop(table_id, None)
         self._closing.discard(table_id)

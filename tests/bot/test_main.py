@@ -22,7 +22,7 @@ def run_bot(cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
         env={**clean, **env},
         capture_output=True,
         text=True,
-        timeout=30,
+        timeout=60,
         check=False,
     )
 
@@ -30,7 +30,9 @@ def run_bot(cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
 def test_without_a_token_the_bot_exits_at_once_naming_the_setting(tmp_path: Path) -> None:
     started = time.monotonic()
     result = run_bot(tmp_path)
-    assert time.monotonic() - started < 10
+    # About a second and a half on an idle machine (mostly importing discord.py); the
+    # bound is loose because CI runs this beside other tests.
+    assert time.monotonic() - started < 20
     assert result.returncode != 0
     assert "TRICKY_TOKEN is not set" in result.stderr
     assert ".env" in result.stderr

@@ -125,3 +125,34 @@ async def test_announcements_go_below_and_the_table_follows(
     table_at = next(i for i, m in enumerate(room.public_messages()) if "Open my hand" in labels(m))
     assert table_at > summary_at
     assert room.table_message().id != first_table.id
+
+
+async def test_a_seat_is_called_again_when_the_turn_comes_back_round(
+    simcord_env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Even when the moves in between were drawn in one go, the seat gets a new ping."""
+    bot: TrickyBot = simcord_env.bot
+    room, members, table_id = await started_game(simcord_env, "ann", "bo", "cy")
+    await ante_all(bot, table_id, members)
+    await drawn(bot)
+    (first_ping,) = pings(room)
+    cog: Any = bot.get_cog("TablesCog")
+    board = cog.board
+    redraw, discord_answers = board._redraw, asyncio.Event()
+
+    async def slow_redraw(table: int) -> None:
+        await discord_answers.wait()
+        await redraw(table)
+
+    monkeypatch.setattr(board, "_redraw", slow_redraw)
+    for _ in range(3):  # a full round: the turn comes back to the same seat
+        public = await bot.tables.public(table_id)
+        seat = public.to_act[0]
+        mine = await bot.tables.for_seat(table_id, members[seat].id)
+        action = next(a for a in mine.legal if not isinstance(a, Guess))
+        await bot.tables.act(table_id, members[seat].id, action)
+    discord_answers.set()
+    await drawn(bot)
+    (again,) = pings(room)
+    assert again.id != first_ping.id
+    assert again.content.split(":")[0] == first_ping.content.split(":")[0]

@@ -43,7 +43,7 @@ def moderator(room: Room, name: str) -> Any:
     return room.guild.add_member(room.env.create_user(name), roles=[role])
 
 
-# -- commands are synced where the settings say ---------------------------------------------------
+# -- commands are synced where the settings say ----------------------------------------------
 
 
 async def test_commands_sync_instantly_to_the_development_server(settings: Settings) -> None:
@@ -66,7 +66,7 @@ async def test_commands_sync_globally_without_a_development_server(simcord_env: 
     assert set(simcord_env.backend.commands) == {None}
 
 
-# -- the lobby ------------------------------------------------------------------------------------
+# -- the lobby -------------------------------------------------------------------------------
 
 
 async def test_a_second_table_in_the_same_channel_is_refused(simcord_env: Env) -> None:
@@ -123,7 +123,7 @@ async def test_the_lobby_rules_button_answers_privately(simcord_env: Env) -> Non
     assert "SC1" in text_of(rules.response) and "SC8" in text_of(rules.response)
 
 
-# -- commands at a table --------------------------------------------------------------------------
+# -- commands at a table ---------------------------------------------------------------------
 
 
 async def test_commands_in_a_channel_without_a_table_explain_themselves(simcord_env: Env) -> None:
@@ -181,7 +181,7 @@ async def _turn(bot: TrickyBot, table_id: int) -> int:
     return public.to_act[0]
 
 
-# -- panels ---------------------------------------------------------------------------------------
+# -- panels ----------------------------------------------------------------------------------
 
 
 async def test_an_open_panel_follows_the_game_by_itself(simcord_env: Env) -> None:

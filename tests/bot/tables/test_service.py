@@ -2,73 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from datetime import UTC, datetime, timedelta
-from pathlib import Path
+from datetime import UTC, datetime
 
 import pytest
-import pytest_asyncio
 
 from bot.guilds import GuildSettings
 from bot.storage.database import Database
-from bot.storage.migrations import migrate
 from bot.tables.model import Player, TableStatus
 from bot.tables.service import Change, StaleTable, TableError, TableService
 from games.catalog import CATALOG
 from games.core.errors import IllegalAction, InvalidAction, NotYourTurn
 from games.short_changed import GAME
 from games.short_changed.model import Ante, Guess
+from tests.bot.tables.helpers import ANN, BO, CHANNEL, CY, GUILD, Clock, Recorder, lobby, started
 
-GUILD, CHANNEL = 10, 20
-ANN, BO, CY = Player("Ann", 1), Player("Bo", 2), Player("Cy", 3)
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.at = datetime(2026, 11, 21, 20, 0, tzinfo=UTC)
-
-    def now(self) -> datetime:
-        self.at += timedelta(seconds=1)
-        return self.at
-
-
-class Recorder:
-    def __init__(self) -> None:
-        self.changes: list[Change] = []
-
-    async def table_changed(self, change: Change) -> None:
-        self.changes.append(change)
-
-
-@pytest_asyncio.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "t.db")
-    await migrate(database)
-    yield database
-    await database.close()
-
-
-@pytest.fixture
-def service(db: Database) -> TableService:
-    return TableService(db, CATALOG, Clock(), seeds=lambda: 1234)
-
-
-async def lobby(service: TableService, *players: Player, channel: int = CHANNEL) -> int:
-    table = await service.open(
-        guild_id=GUILD, channel_id=channel, game_key="short_changed", host=players[0]
-    )
-    for player in players[1:]:
-        await service.join(table.id, player)
-    return table.id
-
-
-async def started(service: TableService, *players: Player) -> int:
-    table_id = await lobby(service, *players)
-    await service.start(table_id, players[0].user_id or 0)
-    return table_id
-
-
-# -- lobbies -------------------------------------------------------------------------------------
+# -- lobbies ---------------------------------------------------------------------------------
 
 
 async def test_one_open_table_per_channel_but_players_may_sit_in_several(
@@ -156,7 +104,7 @@ async def test_cancel_and_end_need_the_host_or_a_moderator(service: TableService
         await service.stop(table_id, ANN.user_id or 0, moderator=True)
 
 
-# -- moves -----------------------------------------------------------------------------------------
+# -- moves -----------------------------------------------------------------------------------
 
 
 async def test_a_move_is_saved_with_its_event_and_bumps_the_version(
@@ -255,7 +203,7 @@ async def test_a_finished_game_is_recorded_with_its_outcome(service: TableServic
         await service.act(table_id, ANN.user_id or 0, {"type": "pass"})
 
 
-# -- listeners -------------------------------------------------------------------------------------
+# -- listeners -------------------------------------------------------------------------------
 
 
 async def test_listeners_hear_every_change_and_a_failing_one_breaks_nothing(
