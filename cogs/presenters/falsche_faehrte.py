@@ -166,7 +166,7 @@ class FalscheFaehrtePresenter(Presenter):
                 note += " · ready" if view.ready[seat] else " · choosing"
             lines.append(
                 f"{marker} **{name}** · {view.hand_sizes[seat]} cards · "
-                f"{view.tricks[seat]} tricks · {view.scores[seat]} pts{note}"
+                f"{words.tricks(view.tricks[seat])} · {view.scores[seat]} pts{note}"
             )
         return "\n".join(lines)
 
@@ -219,8 +219,8 @@ class FalscheFaehrtePresenter(Presenter):
         embed.add_field(
             name="Tricks and points",
             value="\n".join(
-                f"**{names[seat]}** · {scored.tricks[seat]} tricks → {scored.points[seat]} pts "
-                f"(total {scored.scores[seat]})"
+                f"**{names[seat]}** · {words.tricks(scored.tricks[seat])} → "
+                f"{scored.points[seat]} pts (total {scored.scores[seat]})"
                 for seat in range(len(scored.tricks))
             ),
             inline=False,

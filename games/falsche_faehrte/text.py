@@ -36,6 +36,7 @@ __all__ = [
     "narrate",
     "round_kind",
     "round_summary",
+    "tricks",
     "winning_card",
 ]
 
@@ -59,6 +60,10 @@ def hand_by_colour(hand: Sequence[Card]) -> str:
     if jokers:
         groups.append(card_text(JOKER) * jokers)
     return " · ".join(groups) or "no cards"
+
+
+def tricks(count: int) -> str:
+    return f"{count} trick" if count == 1 else f"{count} tricks"
 
 
 def round_kind(kind: RoundType) -> str:
@@ -131,8 +136,8 @@ def narrate(event: Event, names: Sequence[str]) -> str:
 
 def round_summary(scored: RoundScored, names: Sequence[str]) -> str:
     points = ", ".join(
-        f"{names[seat]} {tricks} tricks, {gained} pts"
-        for seat, (tricks, gained) in enumerate(zip(scored.tricks, scored.points, strict=True))
+        f"{names[seat]} {tricks(taken)}, {gained} pts"
+        for seat, (taken, gained) in enumerate(zip(scored.tricks, scored.points, strict=True))
     )
     return (
         f"Round {scored.round} was {round_kind(scored.round_type)} "
@@ -167,7 +172,7 @@ def describe(view: FaehrteView, names: Sequence[str]) -> str:
             held = f"{hand_by_colour(view.hand)} (yours)"
         suffix = f"  [{', '.join(marks)}]" if marks else ""
         lines.append(
-            f"  {names[seat]}: {held}, {view.tricks[seat]} tricks, {view.scores[seat]} points"
+            f"  {names[seat]}: {held}, {tricks(view.tricks[seat])}, {view.scores[seat]} points"
             + suffix
         )
     if view.phase == "over":
