@@ -243,7 +243,10 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
         by the seat on turn (the same checks :meth:`check` makes for it)."""
         if type(action) is Play and seat == state.turn and state.phase == "play":
             card = action.card
-            self._check_play(state, seat, card)
+            led = state.led
+            # A held coloured card that leads or follows is always legal (AF7).
+            if not (card != JOKER and (led < 0 or card >> 4 == led) and card in state.hands[seat]):
+                self._check_play(state, seat, card)
             return self._play(state, seat, card)
         self.check(state, seat, action)
         return self.perform(state, seat, action)
@@ -336,27 +339,29 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
         return events
 
     def _play(self, state: FaehrteState, seat: Seat, card: Card) -> list[Event]:
-        state.hands[seat].remove(card)
+        hands = state.hands
+        hands[seat].remove(card)
         if card == JOKER:
             state.jokers_played += 1
             if state.jokers_played <= JOKER_SWITCHES:  # AF11
                 state.choosers.append(seat)
         else:
-            suit = card >> 4
-            if state.led < 0:
-                state.led = suit  # the first colour card sets the colour, even after a joker
-            elif suit != state.led:
-                state.voids[seat] |= 1 << state.led  # it could not follow (AF7)
+            led = state.led
+            if led < 0:
+                state.led = card >> 4  # the first colour card sets the colour, even after a joker
+            elif card >> 4 != led:
+                state.voids[seat] |= 1 << led  # it could not follow (AF7)
         trick = state.trick
         trick.append(card)
-        if len(trick) < len(state.hands):
-            state.turn = (seat + 1) % len(state.hands)
+        if len(trick) < len(hands):
+            state.turn = (seat + 1) % len(hands)
             return [_PLAYED[seat][card]]
         return self._end_trick(state, [_PLAYED[seat][card]])
 
     def _end_trick(self, state: FaehrteState, events: list[Event]) -> list[Event]:
-        seats, trick, leader = state.seats, state.trick, state.leader
-        number = state.tricks_done + 1
+        trick, leader = state.trick, state.leader
+        seats = len(trick)
+        number = len(state.discards) // seats + 1
         best = trick_winner(trick, state.led, state.trump)
         winner = None if best < 0 else (leader + best) % seats
         taken = TrickTaken(number=number, leader=leader, cards=tuple(trick), winner=winner)
@@ -368,8 +373,9 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
             state.leader = winner
         if state.pile and number > LAST_REVEAL - seats:  # AF4: 3-5 (three), 2-5 (four)
             events.append(self._turn_face_down(state))
-        reason: TrumpReason = "joker" if state.options.jokers else "worst"
-        if state.options.jokers:
+        jokers = state.options.jokers
+        reason: TrumpReason = "joker" if jokers else "worst"
+        if jokers:
             if state.round == state.rounds and not state.hands[0]:
                 state.choosers.clear()  # a switch after the game's last trick changes nothing
         elif len(state.hands[0]) == SWITCH_CARDS_LEFT:
