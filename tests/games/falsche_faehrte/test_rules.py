@@ -151,11 +151,11 @@ def test_af3_the_first_dealer_is_random_and_the_seat_on_their_left_leads(seats: 
         assert GAME.to_act(state) == ((state.dealer + 1) % seats,)
 
 
-@BOTH
-def test_af3_the_start_player_deals_the_next_round(seats: int) -> None:
+@EVERY_MODE
+def test_af3_the_start_player_deals_the_next_round(seats: int, jokers: bool) -> None:
     start = 2
     last = {3: ["r9", "r1", "r2"], 4: ["r9", "r1", "r2", "r3"]}[seats]
-    state = position(last, done=11, leader=start)
+    state = position(last, jokers=jokers, done=11 + jokers, leader=start)
     assert state.dealer == start - 1
     events = play(state, *last[start:], *last[:start])
     dealt = events[-1]
@@ -288,10 +288,10 @@ def test_af6_red_is_trump_in_the_first_round(seats: int, jokers: bool) -> None:
     assert new(seats, jokers=jokers).trump == Colour.RED
 
 
-@BOTH
-def test_af6_the_trump_at_the_end_of_a_round_stays(seats: int) -> None:
+@EVERY_MODE
+def test_af6_the_trump_at_the_end_of_a_round_stays(seats: int, jokers: bool) -> None:
     last = ["y9", "y1", "y2", "y3"][:seats]
-    state = position(last, done=11, trump=Colour.GREEN)
+    state = position(last, jokers=jokers, done=11 + jokers, trump=Colour.GREEN)
     events = play(state, *last)
     assert isinstance(events[-1], RoundDealt) and events[-1].trump == Colour.GREEN
     assert state.trump == Colour.GREEN
@@ -300,36 +300,42 @@ def test_af6_the_trump_at_the_end_of_a_round_stays(seats: int) -> None:
 # -- AF7: following and winning -----------------------------------------------------------------
 
 
-@BOTH
-def test_af7_follow_the_led_colour_if_you_can(seats: int) -> None:
-    state = position(["y3", "y7 b9", "g2", "y8"][:seats], lacking=["", "", "y", ""])
+@EVERY_MODE
+def test_af7_follow_the_led_colour_if_you_can(seats: int, jokers: bool) -> None:
+    hands = ["y3", "y7 b9", "g2", "y8"][:seats]
+    state = position(hands, jokers=jokers, done=int(jokers), lacking=["", "", "y", ""])
     play(state, "y3")
     assert refused(state, 1, Play(cards("b9")[0])) == "Follow yellow: you have yellow in your hand."
     legal = GAME.legal_actions(state, 1)
     assert legal and all(action.card >> 4 == Colour.YELLOW for action in legal)  # type: ignore[union-attr]
 
 
-@BOTH
-def test_af7_a_seat_that_cannot_follow_plays_anything_even_trump(seats: int) -> None:
-    state = position(["y3", "r0 g5", "y4", "y5"][:seats], lacking=["", "y", "", ""])
+@EVERY_MODE
+def test_af7_a_seat_that_cannot_follow_plays_anything_even_trump(seats: int, jokers: bool) -> None:
+    hands = ["y3", "r0 g5", "y4", "y5"][:seats]
+    state = position(hands, jokers=jokers, done=int(jokers), lacking=["", "y", "", ""])
     play(state, "y3")
     assert len(GAME.legal_actions(state, 1)) == len(state.hands[1])
     play(state, "r0")
     assert state.voids[1] == 1 << Colour.YELLOW  # it showed it holds no yellow
 
 
-@BOTH
-def test_af7_the_highest_trump_wins_and_0_can_win(seats: int) -> None:
-    state = position(["y9", "r0", "y8", "y7"][:seats], lacking=["", "y", "", ""])
+@EVERY_MODE
+def test_af7_the_highest_trump_wins_and_0_can_win(seats: int, jokers: bool) -> None:
+    hands = ["y9", "r0", "y8", "y7"][:seats]
+    state = position(hands, jokers=jokers, done=int(jokers), lacking=["", "y", "", ""])
     events = play(state, *["y9", "r0", "y8", "y7"][:seats])
     taken = next(event for event in events if isinstance(event, TrickTaken))
     assert taken.winner == 1
     assert state.leader == 1 and state.tricks[1] == 1
 
 
-@BOTH
-def test_af7_without_trump_the_highest_card_of_the_led_colour_wins(seats: int) -> None:
-    state = position(["g3", "b9", "g8", "g4"][:seats], lacking=["", "g", "", ""])
+@EVERY_MODE
+def test_af7_without_trump_the_highest_card_of_the_led_colour_wins(
+    seats: int, jokers: bool
+) -> None:
+    hands = ["g3", "b9", "g8", "g4"][:seats]
+    state = position(hands, jokers=jokers, done=int(jokers), lacking=["", "g", "", ""])
     events = play(state, *["g3", "b9", "g8", "g4"][:seats])
     assert next(event for event in events if isinstance(event, TrickTaken)).winner == 2
 
@@ -463,10 +469,12 @@ def test_af9_round_points(tricks: tuple[int, ...], kind: str, points: tuple[int,
     assert round_points(tricks, kind) == points  # type: ignore[arg-type]
 
 
-@BOTH
-def test_af9_points_are_added_to_the_game_score(seats: int) -> None:
+@EVERY_MODE
+def test_af9_points_are_added_to_the_game_score(seats: int, jokers: bool) -> None:
     last = ["r9", "r1", "r2", "r3"][:seats]
-    state = position(last, done=11, tricks=[5, 3, 2, 1][:seats], face_down=PLUS[seats])
+    state = position(
+        last, jokers=jokers, done=11 + jokers, tricks=[5, 3, 2, 1][:seats], face_down=PLUS[seats]
+    )
     events = play(state, *last)
     scored = next(event for event in events if isinstance(event, RoundScored))
     expected = round_points([6, 3, 2, 1][:seats], "plus")
@@ -486,13 +494,14 @@ def test_af10_the_game_lasts_two_rounds_per_seat(seats: int, jokers: bool) -> No
     assert all(event.rounds == 2 * seats for event in scored)
 
 
-@BOTH
-def test_af10_highest_total_wins_and_tied_leaders_share_the_win(seats: int) -> None:
+@EVERY_MODE
+def test_af10_highest_total_wins_and_tied_leaders_share_the_win(seats: int, jokers: bool) -> None:
     last = ["r9", "r1", "r2", "r3"][:seats]
     earlier = [[3, 0, 2, 0][:seats]] * (2 * seats - 1)
     state = position(
         last,
-        done=11,
+        jokers=jokers,
+        done=11 + jokers,
         tricks=[4, 5, 2, 0][:seats],
         face_down=MINUS[seats],
         earlier=earlier,
