@@ -60,8 +60,8 @@ def assert_nothing_hidden_in_public(room: Room, state: FaehrteState) -> None:
 
 
 async def test_a_four_seat_round_through_the_panels(simcord_env: Env) -> None:
-    env, bot = simcord_env, simcord_env.bot
-    room = Room(env)
+    bot: TrickyBot = simcord_env.bot
+    room = Room(simcord_env)
     seats = room.add("ann", "bo", "cy", "di")
 
     await seats[0].slash(room.channel, "tricky new", game="falsche_faehrte")
