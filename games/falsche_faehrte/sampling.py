@@ -46,31 +46,30 @@ def resample(
 def _greedy(
     pool: Sequence[Card], sizes: Sequence[int], refuses: Sequence[int], rng: random.Random
 ) -> list[list[Card]] | None:
-    """Deal the most constrained cards first, each to an allowed place in proportion to its room.
+    """Deal kind by kind, the most constrained kinds first, each card of a kind to a random
+    free spot among the places that allow it.
 
     Without constraints this is exactly a uniform deal; with them it can run
-    into a dead end, which the caller retries.
+    into a dead end (a kind with fewer free spots than cards), which the caller
+    retries.
     """
-    cards = list(pool)
-    rng.shuffle(cards)
-    takers = {
-        suit: sum(1 for mask in refuses if not mask >> suit & 1) for suit in range(JOKER_SUIT + 1)
-    }
-    cards.sort(key=lambda card: takers[card >> 4])
+    kinds: dict[int, list[Card]] = {}
+    for card in pool:
+        kinds.setdefault(card >> 4, []).append(card)
+    takers = {kind: sum(1 for mask in refuses if not mask >> kind & 1) for kind in kinds}
     room = list(sizes)
     dealt: list[list[Card]] = [[] for _ in sizes]
-    for card in cards:
-        bit = 1 << (card >> 4)
-        allowed = [i for i, mask in enumerate(refuses) if room[i] and not mask & bit]
-        if not allowed:
+    for kind in sorted(kinds, key=lambda kind: (takers[kind], kind)):
+        cards = kinds[kind]
+        spots: list[int] = []
+        for where, mask in enumerate(refuses):
+            if not mask >> kind & 1:
+                spots += [where] * room[where]
+        if len(spots) < len(cards):
             return None
-        pick = rng.randrange(sum(room[i] for i in allowed))
-        for i in allowed:
-            if pick < room[i]:
-                dealt[i].append(card)
-                room[i] -= 1
-                break
-            pick -= room[i]
+        for card, where in zip(cards, rng.sample(spots, len(cards)), strict=True):
+            dealt[where].append(card)
+            room[where] -= 1
     return dealt
 
 
