@@ -39,7 +39,9 @@ from games.falsche_faehrte.cards import (
     Colour,
     card_code,
     card_text,
+    colour_of,
     parse_card,
+    value_of,
 )
 from games.falsche_faehrte.model import (
     FaceDown,
@@ -288,11 +290,10 @@ class FalscheFaehrtePresenter(Presenter):
             return f"Waiting for **{names[chooser or 0]}** to decide on trump."
         if view.turn != seat.seat:
             return f"Waiting for **{names[view.turn or 0]}** to play."
-        led = next((card >> 4 for card in view.trick if card != JOKER), None)
+        led = next((colour_of(card) for card in view.trick if card != JOKER), None)
         if led is None:
             return "**Your turn.** Lead any card." if not view.trick else "**Your turn.**"
-        colour = COLOURS[led].label.lower()
-        return f"**Your turn.** Follow {colour} if you can."
+        return f"**Your turn.** Follow {led.label.lower()} if you can."
 
     def _controls(self, seat: SeatTable, picked: Card | None) -> list[discord.ui.Item[Any]]:
         table_id, version = seat.table.id, seat.table.version
@@ -309,8 +310,8 @@ class FalscheFaehrtePresenter(Presenter):
         for index, (card, verb) in enumerate(cards):
             button(
                 f"{verb}:{card_code(card)}",
-                label="Joker" if card == JOKER else str(card & 15),
-                emoji=card_text(card) if card == JOKER else COLOURS[card >> 4].glyph,
+                label="Joker" if card == JOKER else str(value_of(card)),
+                emoji=card_text(card) if card == JOKER else colour_of(card).glyph,
                 style=discord.ButtonStyle.primary
                 if card == picked
                 else discord.ButtonStyle.secondary,

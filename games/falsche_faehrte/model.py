@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from games.core.chance import Chance
 from games.core.game import Event, Seat
-from games.falsche_faehrte.cards import JOKER, Card, CardCode, Colour, ColourName, value_of
+from games.falsche_faehrte.cards import Card, CardCode, Colour, ColourName, value_of
 
 __all__ = [
     "Action",
@@ -327,7 +327,3 @@ class FaehrteView:
     def plays(self) -> tuple[tuple[Seat, Card], ...]:
         """The trick in progress as (seat, card), in play order."""
         return tuple(((self.leader + i) % self.seats, card) for i, card in enumerate(self.trick))
-
-    @property
-    def holds_joker(self) -> bool:
-        return self.hand is not None and JOKER in self.hand

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from games.core.game import Event
-from games.falsche_faehrte.cards import COLOURS, JOKER, Card, Colour, card_text
+from games.falsche_faehrte.cards import COLOURS, JOKER, Card, Colour, card_text, colour_of, value_of
 from games.falsche_faehrte.model import (
     CardPlayed,
     FaceDownChosen,
@@ -53,7 +53,7 @@ def hand_by_colour(hand: Sequence[Card]) -> str:
     """``🟥 0 3 7 · 🟦 12 · 🃏``: a sorted hand grouped by colour."""
     groups = []
     for suit in COLOURS:
-        values = [str(card & 15) for card in hand if card >> 4 == suit]
+        values = [str(value_of(card)) for card in hand if card != JOKER and colour_of(card) == suit]
         if values:
             groups.append(f"{suit.glyph} {' '.join(values)}")
     jokers = sum(1 for card in hand if card == JOKER)
