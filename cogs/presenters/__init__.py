@@ -5,9 +5,11 @@ from __future__ import annotations
 from cogs.presenters.base import Presenter
 from cogs.presenters.falsche_faehrte import FalscheFaehrtePresenter
 from cogs.presenters.short_changed import ShortChangedPresenter
+from cogs.presenters.tricky import TrickyPresenter
 
 __all__ = ["PRESENTERS", "Presenter"]
 
 PRESENTERS: dict[str, Presenter] = {
-    presenter.key: presenter for presenter in (ShortChangedPresenter(), FalscheFaehrtePresenter())
+    presenter.key: presenter
+    for presenter in (ShortChangedPresenter(), TrickyPresenter(), FalscheFaehrtePresenter())
 }
