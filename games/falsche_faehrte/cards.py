@@ -29,6 +29,7 @@ __all__ = [
     "card_text",
     "colour_of",
     "deck",
+    "hand_size",
     "parse_card",
     "top_value",
     "value_of",
@@ -86,6 +87,11 @@ def value_of(card: Card) -> int:
 def top_value(seats: int) -> int:
     """Three seats play with values 0-9 only, four with 0-12 (AF1)."""
     return THREE_SEAT_TOP if seats == 3 else FOUR_SEAT_TOP
+
+
+def hand_size(jokers: bool) -> int:
+    """13 cards each, 14 with jokers (AF2)."""
+    return 14 if jokers else 13
 
 
 def deck(seats: int, jokers: bool) -> list[Card]:

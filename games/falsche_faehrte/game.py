@@ -13,7 +13,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 
 from games.core.chance import Chance
-from games.core.errors import CorruptState, IllegalAction, NotYourTurn
+from games.core.errors import IllegalAction, NotYourTurn
 from games.core.game import Event, Game, Outcome, Seat, places_from_scores
 from games.falsche_faehrte import text
 from games.falsche_faehrte.cards import (
@@ -23,9 +23,13 @@ from games.falsche_faehrte.cards import (
     Colour,
     card_text,
     deck,
+    hand_size,
     value_of,
 )
+from games.falsche_faehrte.invariants import check_state
 from games.falsche_faehrte.model import (
+    MAX_SEATS,
+    MIN_SEATS,
     Action,
     CardPlayed,
     FaceDown,
@@ -50,20 +54,19 @@ from games.falsche_faehrte.model import (
     TrumpSwitchSkipped,
 )
 from games.falsche_faehrte.sampling import NO_JOKERS, resample
-from games.falsche_faehrte.scoring import round_points, round_type, threshold, worst_seats
+from games.falsche_faehrte.scoring import (
+    round_points,
+    round_type,
+    threshold,
+    turned_after,
+    worst_seats,
+)
+from games.falsche_faehrte.tricks import holds, playable, trick_winner
 
-__all__ = [
-    "FalscheFaehrteGame",
-    "hand_size",
-    "playable",
-    "trick_winner",
-]
+__all__ = ["FACE_DOWNS", "KEEP", "PLAYS", "SWITCHES", "FalscheFaehrteGame"]
 
-MIN_SEATS, MAX_SEATS = 3, 4
 FIRST_TRUMP = Colour.RED
 """Red is trump in the first round (AF6)."""
-LAST_REVEAL = 5
-"""The last face-down card is turned after trick 5; one per trick before it (AF4)."""
 SWITCH_CARDS_LEFT = 4
 """Without jokers the worst seat may switch trump when each seat has 4 cards left (AF8)."""
 JOKER_SWITCHES = 2
@@ -79,57 +82,6 @@ _PLAYED: tuple[tuple[CardPlayed, ...], ...] = tuple(
     tuple(CardPlayed(seat=seat, card=card) for card in _CARD_CODES) for seat in range(MAX_SEATS)
 )
 _ALONE: tuple[tuple[Seat], ...] = tuple((seat,) for seat in range(MAX_SEATS))
-
-
-def hand_size(jokers: bool) -> int:
-    """13 cards each, 14 with jokers (AF2)."""
-    return 14 if jokers else 13
-
-
-def playable(hand: list[Card], led: int, joker_in_trick: bool) -> list[Card]:
-    """The cards a seat may play from its sorted hand (AF7, AF11).
-
-    Follow the led colour if possible. A joker may be played at any time, even
-    instead of following, but only one per trick; a seat holding nothing but
-    jokers plays one regardless (which covers the last trick, where AF11 allows
-    several, and the rare earlier trick where it would otherwise be stuck).
-    """
-    if led >= 0:
-        low = bisect_left(hand, led << 4)
-        high = bisect_left(hand, (led + 1) << 4, low)
-        if low < high:
-            cards = hand[low:high]
-            if hand[-1] == JOKER and not joker_in_trick:
-                cards.append(JOKER)
-            return cards
-    if hand[-1] != JOKER:
-        return hand[:]
-    cards = hand[: bisect_left(hand, JOKER)]
-    if not joker_in_trick or not cards:
-        cards.append(JOKER)
-    return cards
-
-
-def trick_winner(trick: Sequence[Card], led: int, trump: int) -> int:
-    """The index of the winning card: the highest trump, else the highest card of the led
-    colour; 0 can win (AF7). Jokers never win; a trick of jokers only has no winner (-1)."""
-    best, best_rank = -1, -1
-    for index, card in enumerate(trick):
-        suit = card >> 4
-        if suit == trump:
-            rank = 32 + (card & 15)
-        elif suit == led:
-            rank = 16 + (card & 15)
-        else:
-            continue
-        if rank > best_rank:
-            best, best_rank = index, rank
-    return best
-
-
-def _holds(hand: list[Card], suit: int) -> bool:
-    low = bisect_left(hand, suit << 4)
-    return low < len(hand) and hand[low] >> 4 == suit
 
 
 def _name(card: Card) -> str:
@@ -293,7 +245,7 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
                 )
             return
         led = state.led
-        if led >= 0 and card >> 4 != led and _holds(hand, led):  # AF7
+        if led >= 0 and card >> 4 != led and holds(hand, led):  # AF7
             colour = COLOURS[led].label.lower()
             raise IllegalAction(f"Follow {colour}: you have {colour} in your hand.")
 
@@ -371,7 +323,7 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
         if winner is not None:
             state.tricks[winner] += 1
             state.leader = winner
-        if state.pile and number > LAST_REVEAL - seats:  # AF4: 3-5 (three), 2-5 (four)
+        if len(state.revealed) < turned_after(number, seats):  # AF4
             events.append(self._turn_face_down(state))
         jokers = state.options.jokers
         reason: TrumpReason = "joker" if jokers else "worst"
@@ -560,7 +512,7 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
         )
 
     def check_state(self, state: FaehrteState) -> None:
-        _check_state(state)
+        check_state(state)
 
     # -- telling ---------------------------------------------------------------------------------
 
@@ -577,80 +529,3 @@ def _out_of_phase(state: FaehrteState, seat: Seat) -> IllegalAction | NotYourTur
             return NotYourTurn("Wait until everyone has put a card face down.")
         return IllegalAction("First put one card face down for this round.")
     return NotYourTurn("Wait: trump may be switched before the next card is played.")
-
-
-def _check_state(state: FaehrteState) -> None:
-    """Raise CorruptState unless ``state`` is a position the rules can reach."""
-    seats = state.seats
-    if not MIN_SEATS <= seats <= MAX_SEATS:
-        raise CorruptState(f"Auf falscher Fährte has 3 or 4 seats, not {seats}")
-    per_seat = (state.chosen, state.tricks, state.voids, state.scores)
-    if any(len(values) != seats for values in per_seat):
-        raise CorruptState("per-seat lists do not match the seat count")
-    if not 1 <= state.round <= state.rounds:
-        raise CorruptState(f"round {state.round} is not one of the {state.rounds}")
-    if not all(0 <= seat < seats for seat in (state.dealer, state.leader, state.turn)):
-        raise CorruptState("the dealer, leader or seat on turn is not at the table")
-    if any(hand != sorted(hand) for hand in state.hands):
-        raise CorruptState("a hand is not sorted")
-    chosen = [card for card in state.chosen if card is not None]
-    in_play = [*chosen, *state.pile, *state.revealed, *state.trick, *state.discards]
-    in_play += [card for hand in state.hands for card in hand]
-    if state.set_aside is not None:
-        in_play.append(state.set_aside)
-    if sorted(in_play) != deck(seats, state.options.jokers):
-        raise CorruptState("the cards in play are not one deck for this seat count")
-    if JOKER in chosen or JOKER in state.pile or JOKER in state.revealed:
-        raise CorruptState("a joker is face down")
-    if len(state.history) != state.round - (state.phase != "over"):
-        raise CorruptState("the round history does not match the round in progress")
-    totals = [sum(scored.points[seat] for scored in state.history) for seat in range(seats)]
-    if totals != state.scores:
-        raise CorruptState("the scores are not the sum of the round points")
-    for hand, void in zip(state.hands, state.voids, strict=True):
-        if any(void >> (card >> 4) & 1 for card in hand):
-            raise CorruptState("a seat holds a colour it has already failed to follow")
-    if state.phase == "face_down":
-        _check_face_down_phase(state)
-    else:
-        _check_trick_phase(state)
-
-
-def _check_face_down_phase(state: FaehrteState) -> None:
-    size = hand_size(state.options.jokers)
-    expected = [size - (card is not None) for card in state.chosen]
-    if [len(hand) for hand in state.hands] != expected:
-        raise CorruptState("hand sizes do not match the face-down choices")
-    if state.pile or state.revealed or state.trick or state.discards or any(state.tricks):
-        raise CorruptState("cards were played before the face-down choice ended")
-
-
-def _check_trick_phase(state: FaehrteState) -> None:
-    seats = state.seats
-    if any(card is not None for card in state.chosen):
-        raise CorruptState("a face-down choice is still recorded after the pile was shuffled")
-    if len(state.pile) + len(state.revealed) != seats:
-        raise CorruptState("the face-down pile does not hold one card per seat")
-    done = state.tricks_done
-    if len(state.discards) % seats or len(state.trick) >= seats:
-        raise CorruptState("the finished tricks do not add up")
-    if len(state.revealed) != min(max(done - (LAST_REVEAL - seats), 0), seats):
-        raise CorruptState("the face-down cards turned do not match the tricks played")
-    left = hand_size(state.options.jokers) - 1 - done
-    played = {(state.leader + i) % seats for i in range(len(state.trick))}
-    sizes = [left - (seat in played) for seat in range(seats)]
-    if [len(hand) for hand in state.hands] != sizes:
-        raise CorruptState("hand sizes do not match the tricks played")
-    if state.jokers_played != state.discards.count(JOKER) + state.trick.count(JOKER):
-        raise CorruptState("the count of jokers played does not match the tricks")
-    if sum(state.tricks) > done:
-        raise CorruptState("more tricks taken than played")
-    colours = [card >> 4 for card in state.trick if card != JOKER]
-    if state.led != (colours[0] if colours else -1):
-        raise CorruptState("the colour to follow does not match the trick")
-    if state.phase == "play" and state.turn != (state.leader + len(state.trick)) % seats:
-        raise CorruptState("the seat on turn is not next in the trick")
-    if state.phase == "trump" and (not state.choosers or state.trick):
-        raise CorruptState("a trump choice with nobody to choose or mid-trick")
-    if not all(0 <= seat < seats for seat in state.choosers):
-        raise CorruptState("a trump chooser is not at the table")

@@ -12,6 +12,8 @@ from games.core.game import Event, Seat
 from games.falsche_faehrte.cards import Card, CardCode, Colour, ColourName, value_of
 
 __all__ = [
+    "MAX_SEATS",
+    "MIN_SEATS",
     "Action",
     "CardPlayed",
     "FaceDown",
@@ -36,6 +38,9 @@ __all__ = [
     "TrumpSwitchSkipped",
     "TrumpSwitched",
 ]
+
+
+MIN_SEATS, MAX_SEATS = 3, 4
 
 
 class Options(BaseModel):

@@ -1,4 +1,5 @@
-"""Plus or Minus, and what a round is worth (AF5, AF9)."""
+"""The face-down pile's verdict and what a round is worth: when the face-down cards are
+turned (AF4), Plus or Minus (AF5), round points (AF9)."""
 
 from __future__ import annotations
 
@@ -6,10 +7,27 @@ from collections.abc import Sequence
 
 from games.falsche_faehrte.model import RoundType
 
-__all__ = ["PLACE_POINTS", "round_points", "round_type", "threshold", "worst_seats"]
+__all__ = [
+    "LAST_REVEAL",
+    "PLACE_POINTS",
+    "round_points",
+    "round_type",
+    "threshold",
+    "turned_after",
+    "worst_seats",
+]
+
+LAST_REVEAL = 5
+"""The last face-down card is turned after trick 5, one after each trick before it (AF4)."""
 
 PLACE_POINTS: dict[int, tuple[int, ...]] = {3: (3, 2, 0), 4: (4, 3, 2, 0)}
 """Points by place, best first (AF9)."""
+
+
+def turned_after(tricks_done: int, seats: int) -> int:
+    """How many face-down cards are face up after that many tricks: one after each of tricks
+    3-5 with three seats, 2-5 with four (AF4)."""
+    return min(max(tricks_done - (LAST_REVEAL - seats), 0), seats)
 
 
 def threshold(seats: int) -> int:

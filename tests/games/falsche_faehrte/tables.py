@@ -15,10 +15,9 @@ from games.core.chance import Chance
 from games.core.errors import IllegalAction, NotYourTurn
 from games.core.game import Event
 from games.falsche_faehrte import GAME
-from games.falsche_faehrte.cards import JOKER, Card, Colour, deck, parse_card
-from games.falsche_faehrte.game import LAST_REVEAL, hand_size
+from games.falsche_faehrte.cards import JOKER, Card, Colour, deck, hand_size, parse_card
 from games.falsche_faehrte.model import Action, FaehrteState, Options, Play, RoundScored
-from games.falsche_faehrte.scoring import round_type
+from games.falsche_faehrte.scoring import round_type, turned_after
 
 __all__ = ["cards", "play", "position", "refused"]
 
@@ -75,7 +74,7 @@ def position(
             hand.append(card)
             rest.remove(card)
         assert len(hand) == size, f"seat {seat} cannot be filled to {size} cards"
-    revealed_count = min(max(done - (LAST_REVEAL - seats), 0), seats)
+    revealed_count = turned_after(done, seats)
     revealed = turned_order[:revealed_count]
     state = FaehrteState(
         options=Options(jokers=jokers),

@@ -11,8 +11,8 @@ import pytest
 from games.core.errors import CorruptState, NotYourTurn
 from games.core.playout import play_out, random_policy
 from games.falsche_faehrte import GAME
-from games.falsche_faehrte.cards import JOKER, Colour, card_text, deck, value_of
-from games.falsche_faehrte.game import PLAYS, hand_size, playable
+from games.falsche_faehrte.cards import JOKER, Colour, card_text, deck, hand_size, value_of
+from games.falsche_faehrte.game import PLAYS
 from games.falsche_faehrte.model import (
     FaceDown,
     FaceDownChosen,
@@ -32,6 +32,7 @@ from games.falsche_faehrte.model import (
     TrumpSwitchSkipped,
 )
 from games.falsche_faehrte.scoring import round_points, round_type, threshold
+from games.falsche_faehrte.tricks import playable
 from tests.games.falsche_faehrte.tables import cards, play, position, refused
 
 NAMES = ("Ann", "Bo", "Cy", "Di")
