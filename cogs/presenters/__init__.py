@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from cogs.presenters.base import Presenter
+from cogs.presenters.falsche_faehrte import FalscheFaehrtePresenter
 from cogs.presenters.short_changed import ShortChangedPresenter
 from cogs.presenters.tricky import TrickyPresenter
 
 __all__ = ["PRESENTERS", "Presenter"]
 
 PRESENTERS: dict[str, Presenter] = {
-    presenter.key: presenter for presenter in (ShortChangedPresenter(), TrickyPresenter())
+    presenter.key: presenter
+    for presenter in (ShortChangedPresenter(), TrickyPresenter(), FalscheFaehrtePresenter())
 }
