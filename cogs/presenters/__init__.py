@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from cogs.presenters.base import Presenter
+from cogs.presenters.fraud import FraudPresenter
 from cogs.presenters.short_changed import ShortChangedPresenter
 
 __all__ = ["PRESENTERS", "Presenter"]
 
 PRESENTERS: dict[str, Presenter] = {
-    presenter.key: presenter for presenter in (ShortChangedPresenter(),)
+    presenter.key: presenter for presenter in (ShortChangedPresenter(), FraudPresenter())
 }

@@ -38,6 +38,7 @@ __all__ = [
     "describe",
     "dice",
     "fate_line",
+    "fate_result",
     "hand",
     "narrate",
     "suit",
@@ -153,9 +154,8 @@ SHIELD = {"suit": "suit die", "cube": "chance cube"}
 WIN_BACK = {"call": "correct call", "cube": "chance cube"}
 
 
-def fate_line(fate: Fate, names: Sequence[str]) -> str:
-    """One seat's result: ``Bo loses a card (the call), pays 1 credit; out``."""
-    name = names[fate.seat]
+def fate_result(fate: Fate) -> str:
+    """What a reveal did to one seat: ``loses a card (the call), pays 1 credit, is out``."""
     parts = []
     if fate.lost:
         why = ", ".join(REASON[reason] for reason in fate.hit)
@@ -170,7 +170,11 @@ def fate_line(fate: Fate, names: Sequence[str]) -> str:
         parts.append(f"pays {credits_word(fate.paid)}")
     if fate.out:
         parts.append("is out")
-    return f"{name} {', '.join(parts)}" if parts else f"{name} keeps every card"
+    return ", ".join(parts) if parts else "keeps every card"
+
+
+def fate_line(fate: Fate, names: Sequence[str]) -> str:
+    return f"{names[fate.seat]} {fate_result(fate)}"
 
 
 def consequences(showdown: Showdown, names: Sequence[str]) -> str:
