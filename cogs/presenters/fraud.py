@@ -266,6 +266,12 @@ class FraudPresenter(Presenter):
         names = seat.table.names
         standing = view.standing
         lines = [notice.render()] if notice else []
+        last = view.last_showdown
+        if last is not None and not view.bids:  # a new round: say how the last one ended
+            lines.append(
+                f"**Round {last.round}:** {words.verdict(last, names)} "
+                f"{words.consequences(last, names)}"
+            )
         hand = view.hand or ()
         value = standing.bid.value if standing is not None else None
         lines.append(f"**Your hand** ({words.cards_word(len(hand))}): {hand_text(hand, value)}")

@@ -246,3 +246,11 @@ def test_the_result_names_the_winner_and_the_places() -> None:
 def test_the_ping_says_what_to_do() -> None:
     assert "make the first bid" in PRESENTER.ping(public_table(table("+1c", "+2c")), [0])
     assert "raise Ann's three 4s" in PRESENTER.ping(public_table(raising()), [1])
+
+
+def test_a_new_rounds_panel_says_how_the_last_round_ended() -> None:
+    state = raising()
+    GAME.apply(state, 1, CallFraud())
+    text = embed_text(PRESENTER.panel(seat_table(state, 0), "", None).embeds)
+    assert "**Round 2:** 2 cards match 4s, fewer than Ann's three 4s" in text
+    assert "Ann loses a card (the call), pays 1 credit." in text
