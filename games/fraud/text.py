@@ -7,6 +7,7 @@ a sylop as ``sylop``; a bid the way players say it ("three 4s").
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import cache
 
 from games.core.game import Event
 from games.fraud.cards import Card, Sign, Suit, matching
@@ -77,6 +78,7 @@ NUMBER_WORDS = (
 )
 
 
+@cache
 def card(c: Card) -> str:
     if c.is_sylop:
         return "sylop"

@@ -476,3 +476,19 @@ def test_a_corrupt_state_is_refused_on_load() -> None:
 def test_a_seat_not_at_the_table_is_refused() -> None:
     state = table("+1c +2c", "+3c +4c")
     assert refused(state, 7, Bid(1, 1)) == "You are not seated at this table."
+
+
+def test_a_clone_equals_the_state_and_shares_nothing_that_changes() -> None:
+    from dataclasses import fields
+
+    options = GAME.options({"spike_dice": True, "suit_die": True, "chance_cube": True})
+    state = GAME.new(3, seed=6, options=options)
+    while state.last_showdown is None or not state.bids:  # mid-round, after a reveal
+        GAME.apply(state, state.turn, GAME.legal_actions(state, state.turn)[0])
+    copy = GAME.clone(state)
+    assert copy == state
+    for field in fields(state):
+        value = getattr(state, field.name)
+        if isinstance(value, list):
+            assert getattr(copy, field.name) is not value, field.name
+    assert copy.chance is not state.chance
