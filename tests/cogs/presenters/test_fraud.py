@@ -5,14 +5,11 @@ from __future__ import annotations
 
 import random
 import string
-from datetime import UTC, datetime
 from typing import Any
 
 import discord
 import pytest
 
-from bot.tables.model import Player, Table, TableStatus
-from bot.tables.service import PublicTable, SeatTable
 from cogs.controls import PanelButton, PanelSelect
 from cogs.presenters import PRESENTERS
 from cogs.presenters.base import Notice, Redraw, Submit
@@ -20,55 +17,10 @@ from cogs.presenters.fraud import FraudPresenter
 from games.fraud import GAME
 from games.fraud import text as words
 from games.fraud.model import Bid, CallFraud, CallOnTarget, FraudState
+from tests.cogs.presenters.conftest import public_table, seat_table
 from tests.games.fraud.build import table
 
-NAMES = ("Ann", "Bo", "Cy")
 PRESENTER = FraudPresenter()
-
-
-def table_row(seats: int = 3, version: int = 4) -> Table:
-    return Table(
-        id=7,
-        guild_id=1,
-        channel_id=2,
-        game_key="fraud",
-        status=TableStatus.ACTIVE,
-        host_id=100,
-        options={},
-        seats=tuple(Player(NAMES[n], user_id=100 + n) for n in range(seats)),
-        version=version,
-        seed=1,
-        state_json=None,
-        message_id=None,
-        ping_message_id=None,
-        outcome_json=None,
-        created_at=datetime(2026, 1, 1, tzinfo=UTC),
-        started_at=None,
-        finished_at=None,
-    )
-
-
-def seat_table(state: FraudState, seat: int) -> SeatTable:
-    return SeatTable(
-        table=table_row(state.seats),
-        game=GAME,
-        seat=seat,
-        view=GAME.view(state, seat),
-        legal=GAME.legal_actions(state, seat),
-        to_act=GAME.to_act(state),
-        outcome=GAME.outcome(state),
-    )
-
-
-def public_table(state: FraudState) -> PublicTable:
-    return PublicTable(
-        table=table_row(state.seats),
-        game=GAME,
-        view=GAME.view(state, None),
-        to_act=GAME.to_act(state),
-        outcome=GAME.outcome(state),
-        recent=(),
-    )
 
 
 def embed_text(embeds: list[discord.Embed]) -> str:
@@ -94,7 +46,7 @@ def buttons(items: list[Any]) -> dict[str, PanelButton]:
 
 
 def raising() -> FraudState:
-    """Seat 1 to answer Ann's three 4s; six cards at the table."""
+    """Seat 1 to answer P0's three 4s; six cards at the table."""
     return table("+1c +4t", "-4s +5c", "+2c +3s", bids=[(0, 3, 4)])
 
 
@@ -107,7 +59,7 @@ def test_the_presenter_is_registered() -> None:
 
 
 def test_react_maps_each_control_to_its_move() -> None:
-    seat = seat_table(raising(), 1)
+    seat = seat_table(GAME, raising(), 1)
     assert PRESENTER.react(seat, "n:", ["5"]) == Redraw("5")
     assert PRESENTER.react(seat, "v:5", ["4"]) == Redraw("5.4")
     assert PRESENTER.react(seat, "b:5.4") == Submit(Bid(5, 4), draft_if_refused="5.4")
@@ -117,13 +69,13 @@ def test_react_maps_each_control_to_its_move() -> None:
 
 
 def test_changing_the_count_keeps_the_value_only_if_it_still_makes_a_raise() -> None:
-    seat = seat_table(raising(), 1)
+    seat = seat_table(GAME, raising(), 1)
     assert PRESENTER.react(seat, "n:4.4", ["5"]) == Redraw("5.4")
     assert PRESENTER.react(seat, "n:4.4", ["3"]) == Redraw("3")  # three 4s is the bid itself
 
 
 def test_react_explains_illegal_picks_and_never_raises() -> None:
-    seat = seat_table(raising(), 1)
+    seat = seat_table(GAME, raising(), 1)
     too_many = PRESENTER.react(seat, "n:", ["7"])
     assert isinstance(too_many, Redraw) and too_many.notice is not None
     assert too_many.notice.tone == "warn"
@@ -145,7 +97,7 @@ def test_react_explains_illegal_picks_and_never_raises() -> None:
 
 def test_the_count_select_offers_exactly_the_counts_of_legal_raises() -> None:
     state = raising()
-    panel = PRESENTER.panel(seat_table(state, 1), "", None)
+    panel = PRESENTER.panel(seat_table(GAME, state, 1), "", None)
     count = selects(panel.items)["n"]
     assert options_of(count) == [3, 4, 5, 6]  # three 5s or 6s, then four to six of 4+
     value = selects(panel.items)["v"]
@@ -158,7 +110,7 @@ def test_the_value_select_offers_only_values_that_raise_with_that_count(
     count: int, values: list[int]
 ) -> None:
     state = raising()
-    panel = PRESENTER.panel(seat_table(state, 1), str(count), None)
+    panel = PRESENTER.panel(seat_table(GAME, state, 1), str(count), None)
     offered = options_of(selects(panel.items)["v"])
     assert offered == values
     standing = Bid(3, 4)
@@ -171,7 +123,7 @@ def test_the_value_select_offers_only_values_that_raise_with_that_count(
 
 def test_every_offered_pair_is_a_legal_bid_and_every_legal_bid_is_offered() -> None:
     state = table("+1c +4t +6s", "-4s +5c 0", "+2c +3s", deck_kind="modern", bids=[(0, 2, 7)])
-    seat = seat_table(state, 1)
+    seat = seat_table(GAME, state, 1)
     offered = set()
     for count in options_of(selects(PRESENTER.panel(seat, "", None).items)["n"]):
         panel = PRESENTER.panel(seat, str(count), None)
@@ -181,7 +133,7 @@ def test_every_offered_pair_is_a_legal_bid_and_every_legal_bid_is_offered() -> N
 
 
 def test_a_complete_draft_enables_the_bid_button() -> None:
-    panel = PRESENTER.panel(seat_table(raising(), 1), "5.6", None)
+    panel = PRESENTER.panel(seat_table(GAME, raising(), 1), "5.6", None)
     bid = buttons(panel.items)["b"]
     assert not bid.item.disabled and bid.data == "b:5.6"
     assert bid.item.label == "Bid five 6s"
@@ -190,16 +142,16 @@ def test_a_complete_draft_enables_the_bid_button() -> None:
 
 def test_the_opener_sees_no_calls_and_a_waiting_seat_no_moves() -> None:
     state = table("+1c +4t", "-4s +5c", "+2c +3s")
-    opener = PRESENTER.panel(seat_table(state, 0), "", None)
+    opener = PRESENTER.panel(seat_table(GAME, state, 0), "", None)
     assert set(buttons(opener.items)) == {"b", "ref"}
     assert options_of(selects(opener.items)["n"]) == [1, 2, 3, 4, 5, 6]
-    waiting = PRESENTER.panel(seat_table(state, 2), "", None)
+    waiting = PRESENTER.panel(seat_table(GAME, state, 2), "", None)
     assert set(buttons(waiting.items)) == {"ref"} and not selects(waiting.items)
-    assert "Waiting for **Ann**" in embed_text(waiting.embeds)
+    assert "Waiting for **P0**" in embed_text(waiting.embeds)
 
 
 def test_the_panel_shows_the_hand_with_the_matching_cards_in_bold() -> None:
-    panel = PRESENTER.panel(seat_table(raising(), 1), "", None)
+    panel = PRESENTER.panel(seat_table(GAME, raising(), 1), "", None)
     text = embed_text(panel.embeds)
     assert "**-4■** +5●" in text
     assert "you hold 1 of them" in text
@@ -211,7 +163,7 @@ def test_the_panel_shows_the_hand_with_the_matching_cards_in_bold() -> None:
 def test_the_public_table_carries_no_hand_before_a_call() -> None:
     state = GAME.new(3, seed=8, options=GAME.options({"suit_die": True, "chance_cube": True}))
     GAME.apply(state, state.turn, Bid(2, 3))
-    text = embed_text(PRESENTER.table(public_table(state)))
+    text = embed_text(PRESENTER.table(public_table(GAME, state)))
     for hand in state.hands:
         for card in hand:
             assert words.card(card) not in text
@@ -221,13 +173,13 @@ def test_the_public_table_carries_no_hand_before_a_call() -> None:
 def test_after_a_call_the_table_and_the_announcement_reveal_every_hand() -> None:
     state = raising()
     hands = list(state.hands)
-    events = GAME.apply(state, 1, CallFraud())  # two 4s, fewer than three: Ann loses a card
-    public = public_table(state)
+    events = GAME.apply(state, 1, CallFraud())  # two 4s, fewer than three: P0 loses a card
+    public = public_table(GAME, state)
     shown = embed_text(PRESENTER.table(public))
     announced = embed_text(PRESENTER.announce(public, events))
     for text in (shown, announced):
         assert "+1● **+4▲**" in text and "**-4■** +5●" in text
-        assert "Ann**: +1● **+4▲** — loses a card (the call), pays 1 credit" in text
+        assert "P0**: +1● **+4▲** — loses a card (the call), pays 1 credit" in text
     assert all(words.card(card) in announced for hand in hands for card in hand)
     assert len(PRESENTER.announce(public, events)) == 1
     for hand in state.hands:  # the new round's hands stay hidden
@@ -236,21 +188,21 @@ def test_after_a_call_the_table_and_the_announcement_reveal_every_hand() -> None
 
 def test_the_result_names_the_winner_and_the_places() -> None:
     state = table("", "+2c +2t", "+3c", bids=[(1, 2, 3)], out_round=[4], opener=1, round=5)
-    GAME.apply(state, 2, CallOnTarget())  # one 3: wrong, Cy goes out
-    text = embed_text(PRESENTER.result(public_table(state)))
-    assert "Bo wins" in text
-    assert "1. **Bo**" in text and "2. **Cy** · out in round 5" in text
-    assert "3. **Ann** · out in round 4" in text
+    GAME.apply(state, 2, CallOnTarget())  # one 3: wrong, P2 goes out
+    text = embed_text(PRESENTER.result(public_table(GAME, state)))
+    assert "P1 wins" in text
+    assert "1. **P1**" in text and "2. **P2** · out in round 5" in text
+    assert "3. **P0** · out in round 4" in text
 
 
 def test_the_ping_says_what_to_do() -> None:
-    assert "make the first bid" in PRESENTER.ping(public_table(table("+1c", "+2c")), [0])
-    assert "raise Ann's three 4s" in PRESENTER.ping(public_table(raising()), [1])
+    assert "make the first bid" in PRESENTER.ping(public_table(GAME, table("+1c", "+2c")), [0])
+    assert "raise P0's three 4s" in PRESENTER.ping(public_table(GAME, raising()), [1])
 
 
 def test_a_new_rounds_panel_says_how_the_last_round_ended() -> None:
     state = raising()
     GAME.apply(state, 1, CallFraud())
-    text = embed_text(PRESENTER.panel(seat_table(state, 0), "", None).embeds)
-    assert "**Round 2:** 2 cards match 4s, fewer than Ann's three 4s" in text
-    assert "Ann loses a card (the call), pays 1 credit." in text
+    text = embed_text(PRESENTER.panel(seat_table(GAME, state, 0), "", None).embeds)
+    assert "**Round 2:** 2 cards match 4s, fewer than P0's three 4s" in text
+    assert "P0 loses a card (the call), pays 1 credit." in text
