@@ -392,19 +392,21 @@ class FraudGame(Game[FraudState, Action, FraudView, Options]):
         """Other seats' hands and the draw pile drawn afresh; sizes and the discard pile kept.
 
         The discard pile is face up (every card in it was shown), so it stays.
-        The hidden cards are gathered in deck order before the shuffle, so the
-        copy depends only on what the observer knows and on ``rng``; the chance
-        seed is replaced too: future shuffles and dice are as unknown to the
-        observer as the cards are.
+        The hidden cards are sorted before the shuffle, so the copy depends only
+        on what the observer knows and on ``rng``; the chance seed is replaced
+        too: future shuffles and dice are as unknown to the observer as the
+        cards are. Computer players redeal constantly, so the shuffle sorts by
+        random keys, a few times faster than ``random.shuffle`` and as fair.
         """
         copy = self.clone(state)
         copy.chance = Chance(rng.getrandbits(62))
         others = [seat for seat in state.active if seat != observer]
-        hidden = list(state.draw_pile)
+        pool = list(state.draw_pile)
         for seat in others:
-            hidden.extend(state.hands[seat])
-        pool = sorted(hidden, key=_deck_order)
-        rng.shuffle(pool)
+            pool.extend(state.hands[seat])
+        pool.sort()  # cards are (value, suit) tuples; only sylops have value 0 and no suit
+        draw = rng.random
+        pool.sort(key=lambda _card: draw())
         for seat in others:
             size = len(state.hands[seat])
             copy.hands[seat] = tuple(pool[:size])
@@ -518,10 +520,6 @@ class FraudGame(Game[FraudState, Action, FraudView, Options]):
 
     def describe(self, view: FraudView, names: Sequence[str]) -> str:
         return text.describe(view, names)
-
-
-def _deck_order(card: Card) -> tuple[int, str]:
-    return (card.value, card.suit or "")
 
 
 @lru_cache(maxsize=2)
