@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from games import fraud, short_changed
+from games import fraud, short_changed, tricky
 from games.core.registry import Catalog
 
 __all__ = ["CATALOG"]
 
-CATALOG = Catalog([short_changed.GAME, fraud.GAME])
+CATALOG = Catalog([short_changed.GAME, tricky.GAME, fraud.GAME])

@@ -5,9 +5,11 @@ from __future__ import annotations
 from cogs.presenters.base import Presenter
 from cogs.presenters.fraud import FraudPresenter
 from cogs.presenters.short_changed import ShortChangedPresenter
+from cogs.presenters.tricky import TrickyPresenter
 
 __all__ = ["PRESENTERS", "Presenter"]
 
 PRESENTERS: dict[str, Presenter] = {
-    presenter.key: presenter for presenter in (ShortChangedPresenter(), FraudPresenter())
+    presenter.key: presenter
+    for presenter in (ShortChangedPresenter(), TrickyPresenter(), FraudPresenter())
 }
