@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from games import falsche_faehrte, short_changed, tricky
+from games import falsche_faehrte, fraud, short_changed, tricky
 from games.core.registry import Catalog
 
 __all__ = ["CATALOG"]
 
-CATALOG = Catalog([short_changed.GAME, tricky.GAME, falsche_faehrte.GAME])
+CATALOG = Catalog([short_changed.GAME, tricky.GAME, falsche_faehrte.GAME, fraud.GAME])

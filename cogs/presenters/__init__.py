@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from cogs.presenters.base import Presenter
 from cogs.presenters.falsche_faehrte import FalscheFaehrtePresenter
+from cogs.presenters.fraud import FraudPresenter
 from cogs.presenters.short_changed import ShortChangedPresenter
 from cogs.presenters.tricky import TrickyPresenter
 
@@ -11,5 +12,10 @@ __all__ = ["PRESENTERS", "Presenter"]
 
 PRESENTERS: dict[str, Presenter] = {
     presenter.key: presenter
-    for presenter in (ShortChangedPresenter(), TrickyPresenter(), FalscheFaehrtePresenter())
+    for presenter in (
+        ShortChangedPresenter(),
+        TrickyPresenter(),
+        FalscheFaehrtePresenter(),
+        FraudPresenter(),
+    )
 }
