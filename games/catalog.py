@@ -7,4 +7,4 @@ from games.core.registry import Catalog
 
 __all__ = ["CATALOG"]
 
-CATALOG = Catalog([short_changed.GAME, short_word.GAME])
+CATALOG = Catalog([short_changed.GAME, short_word.GAME, short_word.SOLITAIRE])

@@ -15,7 +15,7 @@ from functools import lru_cache
 from games.short_word.cards import CARDS, Card
 from games.short_word.lexicon import Lexicon, anagram_key
 
-__all__ = ["Found", "going_out_words", "words_in"]
+__all__ = ["Found", "distinct_words", "going_out_words", "words_in"]
 
 Found = tuple[int, str]
 """A word found in some cards: the bit mask of the cards it uses, and the word."""
@@ -102,3 +102,9 @@ def _going_out(
         if words is not None:
             answers.append((card, words))
     return tuple(answers)
+
+
+@lru_cache(maxsize=1024)
+def distinct_words(cards: tuple[Card, ...], lexicon: Lexicon) -> tuple[str, ...]:
+    """Every accepted word that two or more of ``cards`` spell, once each, in order."""
+    return tuple(sorted({word for _mask, word in words_in(cards, lexicon)}))
