@@ -19,7 +19,7 @@ __all__ = ["EXTENSIONS", "TrickyBot", "create_bot"]
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.tables",)
+EXTENSIONS = ("cogs.tables", "cogs.leaderboard", "cogs.config")
 
 
 class TrickyBot(commands.Bot):

@@ -5,13 +5,16 @@ The board is the only writer of public messages: the lobby/table message, the
 from storage, so a move made by a button, a command or the turn clock all show
 up the same way.
 
-* Edits are coalesced per table: one redraw at a time, and changes that arrive
-  meanwhile are folded into a single follow-up redraw after a short gap, so a
-  fast game cannot trip Discord's rate limits.
+* Edits are coalesced per table: one redraw is in flight at a time, and
+  everything that changes meanwhile is drawn by a single redraw after it. When
+  Discord asks the bot to slow down, discord.py holds the edit until the rate
+  limit allows it, so a fast game makes fewer, later edits, never more.
 * Discord refuses edits to messages older than an hour, so a table message
   older than :data:`REPOST_AFTER` is re-posted and the old one retired.
-* A turn ping is posted (mentions notify; edits do not) when new seats must act,
-  and the previous ping is deleted so the channel does not fill with them.
+* A turn ping is posted (mentions notify; edits do not) when someone new must
+  act: a different request, or a seat called again after others moved. A
+  simultaneous choice filling up calls nobody twice. The previous ping is
+  deleted so the channel does not fill with them.
 * Open private panels are refreshed after every change while their interaction
   token lives (15 minutes), so a player's panel follows the game by itself.
 """
@@ -43,8 +46,6 @@ __all__ = ["REPOST_AFTER", "TableBoard", "table_controls"]
 
 log = logging.getLogger(__name__)
 
-EDIT_GAP = 1.0
-"""Seconds between two redraws of one table."""
 REPOST_AFTER = timedelta(minutes=50)
 CLOSING = {"finished", "ended", "cancelled"}
 
@@ -60,6 +61,14 @@ def table_controls(table_id: int, *, playing: bool) -> discord.ui.View:
     view.add_item(TableButton(table_id, "log", label="Full log", emoji="📜"))
     view.add_item(TableButton(table_id, "rules", label="Rules", emoji="📖"))
     return view
+
+
+@dataclass(frozen=True, slots=True)
+class Ping:
+    """Who the latest "your turn" message called, and what it said."""
+
+    seats: frozenset[int]
+    text: str
 
 
 @dataclass(slots=True)
@@ -79,7 +88,8 @@ class TableBoard:
         self._events: dict[int, list[Event]] = {}
         self._closing: set[int] = set()
         self._workers: dict[int, asyncio.Task[None]] = {}
-        self._pinged: dict[int, frozenset[int]] = {}
+        self._pinged: dict[int, Ping] = {}
+        self._acted: dict[int, set[int]] = {}
         self._panels: dict[int, dict[int, OpenPanel]] = {}
         self._held: dict[int, asyncio.Event] = {}
 
@@ -87,13 +97,15 @@ class TableBoard:
     def _tables(self) -> TableService:
         return self._bot.tables
 
-    # -- listening -------------------------------------------------------------------------------
+    # -- listening ----------------------------------------------------------------------------
 
     async def table_changed(self, change: Change) -> None:
         table_id = change.table.id
         if change.kind in CLOSING:
             self._closing.add(table_id)
         self._events.setdefault(table_id, []).extend(change.events)
+        if change.actor is not None:
+            self._acted.setdefault(table_id, set()).add(change.actor)
         self._dirty.add(table_id)
         if table_id not in self._workers:
             self._workers[table_id] = asyncio.create_task(
@@ -131,12 +143,10 @@ class TableBoard:
                     await self._redraw(table_id)
                 except Exception:
                     log.exception("could not redraw table %s", table_id)
-                if table_id in self._dirty:
-                    await asyncio.sleep(EDIT_GAP)
         finally:
             self._workers.pop(table_id, None)
 
-    # -- drawing ---------------------------------------------------------------------------------
+    # -- drawing ------------------------------------------------------------------------------
 
     async def _redraw(self, table_id: int) -> None:
         public = await self._tables.public(table_id)
@@ -209,11 +219,15 @@ class TableBoard:
     ) -> None:
         table = public.table
         acting = frozenset(public.to_act)
+        text = presenter.ping(public, sorted(acting))
         previous = self._pinged.get(table.id)
-        if previous is not None and acting <= previous:
-            self._pinged[table.id] = acting
+        acted = self._acted.pop(table.id, set())
+        if previous is not None and previous.text == text and acting <= previous.seats >= acted:
+            # Only seats already pinged moved: a simultaneous choice filling up, or the
+            # rest of one seat's turn. Nobody new needs a notification.
+            self._pinged[table.id] = Ping(acting, text)
             return
-        self._pinged[table.id] = acting
+        self._pinged[table.id] = Ping(acting, text)
         people = [table.seats[seat] for seat in sorted(acting) if not table.seats[seat].is_computer]
         await self._delete_ping(channel, table)
         if not people:
@@ -223,7 +237,7 @@ class TableBoard:
         if isinstance(channel, discord.abc.GuildChannel):
             jump = f" [Go to the table]({channel_message(channel, table_message_id).jump_url})"
         message = await channel.send(
-            f"{mentions}: {presenter.ping(public, sorted(acting))}{jump}",
+            f"{mentions}: {text}{jump}",
             allowed_mentions=discord.AllowedMentions(
                 users=[discord.Object(player.user_id) for player in people if player.user_id]
             ),
@@ -259,7 +273,7 @@ class TableBoard:
             ),
         )
 
-    # -- private panels --------------------------------------------------------------------------
+    # -- private panels -----------------------------------------------------------------------
 
     def track_panel(
         self, table_id: int, seat: int, interaction: discord.Interaction[Any], version: int
@@ -283,7 +297,7 @@ class TableBoard:
             except (discord.HTTPException, TableError):
                 self._panels.get(table.id, {}).pop(seat, None)
 
-    # -- helpers ---------------------------------------------------------------------------------
+    # -- helpers ------------------------------------------------------------------------------
 
     async def _channel(self, channel_id: int) -> discord.abc.Messageable | None:
         channel = self._bot.get_channel(channel_id)
@@ -296,6 +310,7 @@ class TableBoard:
 
     def _forget(self, table_id: int) -> None:
         self._pinged.pop(table_id, None)
+        self._acted.pop(table_id, None)
         self._events.pop(table_id, None)
         self._panels.pop(table_id, None)
         self._closing.discard(table_id)

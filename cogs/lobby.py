@@ -10,16 +10,26 @@ from __future__ import annotations
 
 import enum
 import typing
+from collections.abc import Callable
 from typing import Any, Literal
 
 import discord
+from discord import ui
 from pydantic.fields import FieldInfo
 
 from bot.tables.model import Table, TableStatus
 from cogs.controls import LobbyButton, LobbySelect
 from cogs.presenters.base import Presenter
+from games.core.registry import AnyGame
 
-__all__ = ["hidden", "lobby_message", "option_value_text"]
+__all__ = [
+    "hidden",
+    "lobby_message",
+    "option_controls",
+    "option_value_text",
+    "options_summary",
+    "visible_options",
+]
 
 
 def hidden(field: FieldInfo) -> bool:
@@ -41,16 +51,11 @@ def lobby_message(table: Table, presenter: Presenter) -> tuple[discord.Embed, di
         value=seats or "nobody yet",
         inline=False,
     )
-    fields = {
-        name: field for name, field in game.options_type.model_fields.items() if not hidden(field)
-    }
+    fields = visible_options(game)
     if fields:
         embed.add_field(
             name="Options (the host sets them)",
-            value="\n".join(
-                f"**{field.title or name}:** {option_value_text(table.options.get(name))}"
-                for name, field in fields.items()
-            ),
+            value=options_summary(fields, table.options),
             inline=False,
         )
     view = discord.ui.View(timeout=None)
@@ -68,7 +73,14 @@ def lobby_message(table: Table, presenter: Presenter) -> tuple[discord.Embed, di
         ("rules", grey),
     ):
         view.add_item(LobbyButton(table.id, verb, label=verb.title(), style=style, row=0))
-    _add_option_controls(view, table, fields)
+    for item in option_controls(
+        fields,
+        table.options,
+        toggle=lambda name, label, row: LobbyButton(table.id, "flip", name, label=label, row=row),
+        chooser=lambda name, choices, row: LobbySelect(table.id, name, choices, row=row),
+        first_row=1,
+    ):
+        view.add_item(item)
     return embed, view
 
 
@@ -80,38 +92,58 @@ def option_value_text(value: Any) -> str:
     return str(value)
 
 
-def _add_option_controls(view: discord.ui.View, table: Table, fields: dict[str, FieldInfo]) -> None:
-    row = 1
+def visible_options(game: AnyGame) -> dict[str, FieldInfo]:
+    return {
+        name: field for name, field in game.options_type.model_fields.items() if not hidden(field)
+    }
+
+
+def options_summary(fields: dict[str, FieldInfo], values: dict[str, Any]) -> str:
+    return "\n".join(
+        f"**{field.title or name}:** {option_value_text(values.get(name, field.default))}"
+        for name, field in fields.items()
+    )
+
+
+Toggle = Callable[[str, str, int], ui.Item[Any]]
+"""Builds the button that flips a yes/no option: (option, label, row)."""
+Chooser = Callable[[str, list[discord.SelectOption], int], ui.Item[Any]]
+"""Builds the select for an option with choices: (option, choices, row)."""
+
+
+def option_controls(
+    fields: dict[str, FieldInfo],
+    values: dict[str, Any],
+    *,
+    toggle: Toggle,
+    chooser: Chooser,
+    first_row: int,
+) -> list[ui.Item[Any]]:
+    """Controls for options: yes/no toggles share a row, each choice gets a select."""
+    items: list[ui.Item[Any]] = []
+    row = first_row
     toggles = [name for name, field in fields.items() if field.annotation is bool]
     for name in toggles:
-        title = fields[name].title or name
-        state = option_value_text(table.options.get(name))
-        view.add_item(LobbyButton(table.id, "flip", name, label=f"{title}: {state}"[:80], row=row))
+        label = f"{fields[name].title or name}: {option_value_text(values.get(name))}"
+        items.append(toggle(name, label[:80], row))
     if toggles:
         row += 1
     for name, field in fields.items():
-        if field.annotation is bool or row > 4:
-            continue
         choices = _choices(field)
-        if not choices:
+        if field.annotation is bool or not choices or row > 4:
             continue
-        current = table.options.get(name)
-        view.add_item(
-            LobbySelect(
-                table.id,
-                name,
-                [
-                    discord.SelectOption(
-                        label=f"{field.title or name}: {option_value_text(choice)}"[:100],
-                        value=str(choice.value if isinstance(choice, enum.Enum) else choice),
-                        default=choice == current,
-                    )
-                    for choice in choices
-                ],
-                row=row,
+        current = values.get(name, field.default)
+        options = [
+            discord.SelectOption(
+                label=f"{field.title or name}: {option_value_text(choice)}"[:100],
+                value=str(choice.value if isinstance(choice, enum.Enum) else choice),
+                default=choice == current,
             )
-        )
+            for choice in choices
+        ]
+        items.append(chooser(name, options, row))
         row += 1
+    return items
 
 
 def _choices(field: FieldInfo) -> list[Any]:

@@ -93,7 +93,7 @@ class TablesCog(
             log.error("command %s failed", interaction.command, exc_info=cause)
             await explain(interaction, SORRY)
 
-    # -- slash commands --------------------------------------------------------------------------
+    # -- slash commands -----------------------------------------------------------------------
 
     @app_commands.command(name="new", description="Open a table in this channel; others join.")
     @app_commands.describe(game="The game to play")
@@ -101,7 +101,16 @@ class TablesCog(
     async def new(self, interaction: discord.Interaction[Any], game: str) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
         presenter = self._presenter(game)
+        settings = await self.bot.tables.guild_settings.get(interaction.guild_id)
+        channel = interaction.channel
+        home = getattr(channel, "parent_id", None) or interaction.channel_id
+        if settings.channels and home not in settings.channels:
+            places = " ".join(f"<#{allowed}>" for allowed in settings.channels)
+            raise TableError(f"On this server, tables are opened in {places}.")
         host = Player(name=interaction.user.display_name, user_id=interaction.user.id)
+        if settings.threads and isinstance(channel, discord.TextChannel):
+            await self._open_in_thread(interaction, channel, presenter, host)
+            return
         async with self.board.posting(interaction.channel_id):
             table = await self.bot.tables.open(
                 guild_id=interaction.guild_id,
@@ -112,6 +121,32 @@ class TablesCog(
             embed, view = lobby_message(table, presenter)
             await interaction.response.send_message(embed=embed, view=view)
             message = await interaction.original_response()
+            await self.bot.tables.set_message(table.id, message.id)
+
+    async def _open_in_thread(
+        self,
+        interaction: discord.Interaction[Any],
+        channel: discord.TextChannel,
+        presenter: Presenter,
+        host: Player,
+    ) -> None:
+        """The server keeps each table in its own thread: announce it here, play it there."""
+        assert interaction.guild_id is not None
+        title = presenter.game.title
+        await interaction.response.send_message(
+            f"{presenter.emoji} **{host.name}** opened a {title} table: join in the thread below."
+        )
+        announcement = await interaction.original_response()
+        thread = await announcement.create_thread(name=f"{title} with {host.name}"[:100])
+        async with self.board.posting(thread.id):
+            table = await self.bot.tables.open(
+                guild_id=interaction.guild_id,
+                channel_id=thread.id,
+                game_key=presenter.key,
+                host=host,
+            )
+            embed, view = lobby_message(table, presenter)
+            message = await thread.send(embed=embed, view=view)
             await self.bot.tables.set_message(table.id, message.id)
 
     @app_commands.command(name="rules", description="How a game is played, and how the bot rules.")
@@ -146,7 +181,7 @@ class TablesCog(
         )
         await explain(interaction, f"The {what}. Ended games are kept in the history, unrated.")
 
-    # -- lobby buttons ---------------------------------------------------------------------------
+    # -- lobby buttons ------------------------------------------------------------------------
 
     @friendly
     async def lobby_clicked(
@@ -178,7 +213,7 @@ class TablesCog(
         await self.bot.tables.set_option(table_id, interaction.user.id, option, value)
         await interaction.response.defer()
 
-    # -- table buttons ---------------------------------------------------------------------------
+    # -- table buttons ------------------------------------------------------------------------
 
     @friendly
     async def table_clicked(
@@ -193,7 +228,7 @@ class TablesCog(
                 table = await self.bot.tables.get(table_id)
                 await self._send_rules(interaction, self._presenter(table.game_key))
 
-    # -- the private panel -----------------------------------------------------------------------
+    # -- the private panel --------------------------------------------------------------------
 
     async def _open_panel(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         seat = await self.bot.tables.for_seat(table_id, interaction.user.id)
@@ -286,7 +321,7 @@ class TablesCog(
             fields=_form_fields(data.get("components", [])),
         )
 
-    # -- game commands (contributed by presenters) -----------------------------------------------
+    # -- game commands (contributed by presenters) --------------------------------------------
 
     @friendly
     async def command_action(
@@ -304,7 +339,7 @@ class TablesCog(
         played = await self.bot.tables.act(table.id, interaction.user.id, build(seat))
         await explain(interaction, "\n".join(played.private_lines + played.lines) or "Done.")
 
-    # -- helpers ---------------------------------------------------------------------------------
+    # -- helpers ------------------------------------------------------------------------------
 
     def _presenter(self, key: str) -> Presenter:
         try:

@@ -1,14 +1,43 @@
-"""Shared fixtures: settings and a fresh bot on a fresh database for every test."""
+"""Shared fixtures: settings, and fresh bots on a fresh database for every test.
+
+``simcord_bot`` is the bot simcord's ``simcord_env`` fixture runs; ``bots``
+builds more bots on the same database, as a restart would. Every bot's
+database is closed after the test (simcord does not close bots).
+"""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
 
+from bot.app import TrickyBot, create_bot
 from bot.settings import Settings
+from tests.e2e.helpers import BotFactory
 
 
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
     return Settings(token="test-token", database=tmp_path / "tricky.db", _env_file=None)  # type: ignore[call-arg]
+
+
+@pytest_asyncio.fixture
+async def bots(settings: Settings) -> AsyncIterator[BotFactory]:
+    made: list[TrickyBot] = []
+
+    def make() -> TrickyBot:
+        bot = create_bot(settings)
+        made.append(bot)
+        return bot
+
+    yield make
+    for bot in made:
+        if bot._db is not None:
+            await bot._db.close()
+
+
+@pytest.fixture
+def simcord_bot(bots: BotFactory) -> TrickyBot:
+    return bots()

@@ -40,7 +40,7 @@ class TableRepository:
     def __init__(self, db: Database) -> None:
         self._db = db
 
-    # -- reading ---------------------------------------------------------------------------------
+    # -- reading ------------------------------------------------------------------------------
 
     async def get(self, table_id: int) -> Table | None:
         row = await self._db.fetch_one("SELECT * FROM tables WHERE id = ?", (table_id,))
@@ -88,7 +88,7 @@ class TableRepository:
             for row in rows
         ]
 
-    # -- lobbies ---------------------------------------------------------------------------------
+    # -- lobbies ------------------------------------------------------------------------------
 
     async def create_lobby(
         self,
@@ -160,22 +160,22 @@ class TableRepository:
                 ),
             )
 
+    @staticmethod
     async def close(
-        self, table_id: int, status: TableStatus, now: datetime, outcome_json: str | None = None
+        sql: aiosqlite.Connection, table_id: int, status: TableStatus, now: datetime
     ) -> None:
-        """Cancel a lobby or end a game early."""
+        """Cancel a lobby or end a game early, inside the caller's transaction."""
         stamp = now.isoformat()
-        async with self._db.transaction() as sql:
-            await sql.execute(
-                "UPDATE tables SET status = ?, outcome_json = COALESCE(?, outcome_json), "
-                "finished_at = ?, updated_at = ? WHERE id = ?",
-                (status.value, outcome_json, stamp, stamp, table_id),
-            )
+        await sql.execute(
+            "UPDATE tables SET status = ?, finished_at = ?, updated_at = ? WHERE id = ?",
+            (status.value, stamp, stamp, table_id),
+        )
 
-    # -- playing ---------------------------------------------------------------------------------
+    # -- playing ------------------------------------------------------------------------------
 
-    async def record_turn(
-        self,
+    @staticmethod
+    async def save_turn(
+        sql: aiosqlite.Connection,
         table_id: int,
         *,
         version: int,
@@ -184,39 +184,42 @@ class TableRepository:
         outcome_json: str | None,
         now: datetime,
     ) -> None:
-        """Save the new state and its event in one transaction, if still at ``version``."""
+        """Save the new state and its event, if the table is still at ``version``.
+
+        Runs inside the caller's transaction, so a result recorded with the
+        final move commits with it or not at all.
+        """
         stamp = now.isoformat()
         finished = outcome_json is not None
-        async with self._db.transaction() as sql:
-            cursor = await sql.execute(
-                "UPDATE tables SET state_json = ?, version = version + 1, status = ?, "
-                "outcome_json = ?, finished_at = ?, updated_at = ? "
-                "WHERE id = ? AND version = ? AND status = ?",
-                (
-                    state_json,
-                    (TableStatus.FINISHED if finished else TableStatus.ACTIVE).value,
-                    outcome_json,
-                    stamp if finished else None,
-                    stamp,
-                    table_id,
-                    version,
-                    TableStatus.ACTIVE.value,
-                ),
-            )
-            if cursor.rowcount != 1:
-                raise StaleVersion
-            await sql.execute(
-                "INSERT INTO events (table_id, version, seat, action_json, public_lines, "
-                "acted_at) VALUES (?, ?, ?, ?, ?, ?)",
-                (
-                    table_id,
-                    version + 1,
-                    turn.seat,
-                    turn.action_json,
-                    json.dumps(list(turn.public_lines)),
-                    stamp,
-                ),
-            )
+        cursor = await sql.execute(
+            "UPDATE tables SET state_json = ?, version = version + 1, status = ?, "
+            "outcome_json = ?, finished_at = ?, updated_at = ? "
+            "WHERE id = ? AND version = ? AND status = ?",
+            (
+                state_json,
+                (TableStatus.FINISHED if finished else TableStatus.ACTIVE).value,
+                outcome_json,
+                stamp if finished else None,
+                stamp,
+                table_id,
+                version,
+                TableStatus.ACTIVE.value,
+            ),
+        )
+        if cursor.rowcount != 1:
+            raise StaleVersion
+        await sql.execute(
+            "INSERT INTO events (table_id, version, seat, action_json, public_lines, "
+            "acted_at) VALUES (?, ?, ?, ?, ?, ?)",
+            (
+                table_id,
+                version + 1,
+                turn.seat,
+                turn.action_json,
+                json.dumps(list(turn.public_lines)),
+                stamp,
+            ),
+        )
 
     async def set_message(self, table_id: int, message_id: int | None) -> None:
         async with self._db.transaction() as sql:
@@ -257,7 +260,12 @@ def _table(row: Row, seats: list[Row]) -> Table:
         host_id=int(row["host_id"]),
         options=json.loads(row["options_json"]),
         seats=tuple(
-            Player(name=seat["name"], user_id=seat["user_id"], computer=seat["computer"])
+            Player(
+                name=seat["name"],
+                user_id=seat["user_id"],
+                computer=seat["computer"],
+                taken_over=bool(seat["taken_over"]),
+            )
             for seat in seats
         ),
         version=int(row["version"]),

@@ -33,6 +33,8 @@ class Player:
     user_id: int | None = None
     computer: str | None = None
     """The computer player's level."""
+    taken_over: bool = False
+    """A person's seat that a computer player took over after they went away (AW1)."""
 
     @property
     def is_computer(self) -> bool:

@@ -18,12 +18,17 @@ import logging
 import secrets
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from datetime import datetime
 from typing import Any, Literal, Protocol
 
 from bot.clock import Clock
+from bot.guilds import GuildSettings
+from bot.ratings import Rating, Standing, rate
+from bot.results import GameResult, rating_blocker, seat_results
 from bot.storage.database import Database
 from bot.storage.guilds import GuildSettingsRepository
+from bot.storage.results import ResultsRepository
 from bot.storage.tables import ChannelTaken, StaleVersion, TableRepository, Turn
 from bot.tables.model import Player, Table, TableStatus
 from games.core.errors import GameError
@@ -75,6 +80,8 @@ class Change:
     """The public events of the change, narrated."""
     events: tuple[Event, ...] = ()
     """The public events themselves, for presenters that announce some (a hand's summary)."""
+    actor: Seat | None = None
+    """The seat that moved, for a move."""
 
 
 class TableListener(Protocol):
@@ -160,8 +167,10 @@ class TableService:
         *,
         seeds: Callable[[], int] = lambda: secrets.randbits(62),
     ) -> None:
+        self._db = db
         self._repo = TableRepository(db)
         self.guild_settings = GuildSettingsRepository(db)
+        self.results = ResultsRepository(db)
         self.catalog = catalog
         self._clock = clock
         self._seeds = seeds
@@ -175,7 +184,7 @@ class TableService:
     def unlisten(self, listener: TableListener) -> None:
         self._listeners.remove(listener)
 
-    # -- finding tables --------------------------------------------------------------------------
+    # -- finding tables -----------------------------------------------------------------------
 
     async def get(self, table_id: int) -> Table:
         table = await self._repo.get(table_id)
@@ -195,7 +204,7 @@ class TableService:
         except KeyError:
             raise TableError(f"There is no game called {key!r}.") from None
 
-    # -- lobbies ---------------------------------------------------------------------------------
+    # -- lobbies ------------------------------------------------------------------------------
 
     async def open(
         self,
@@ -296,13 +305,19 @@ class TableService:
             status = (
                 TableStatus.CANCELLED if table.status is TableStatus.LOBBY else TableStatus.ENDED
             )
-            await self._repo.close(table_id, status, self._clock.now())
+            settings = await self.guild_settings.get(table.guild_id)
+            now = self._clock.now()
+            async with self._db.transaction() as sql:
+                await self._repo.close(sql, table_id, status, now)
+                if status is TableStatus.ENDED:  # recorded, never rated (AW2)
+                    game = self.game(table.game_key)
+                    await self._record_result(sql, table, game, None, settings, now)
             self._states.drop(table_id)
         return await self._changed(
             table_id, "cancelled" if status is TableStatus.CANCELLED else "ended"
         )
 
-    # -- playing ---------------------------------------------------------------------------------
+    # -- playing ------------------------------------------------------------------------------
 
     async def act(
         self, table_id: int, user_id: int, action: object, *, version: int | None = None
@@ -336,7 +351,7 @@ class TableService:
             played = await self._save(table, game, state, seat, action, events)
         public = tuple(event for event in played.events if event.audience is None)
         kind: ChangeKind = "finished" if game.outcome(state) else "acted"
-        await self._notify(Change(played.table, kind, played.lines, public))
+        await self._notify(Change(played.table, kind, played.lines, public, seat))
         return played
 
     async def _save(
@@ -352,15 +367,21 @@ class TableService:
         lines = tuple(game.narrate(event, names) for event in events if event.audience is None)
         private = tuple(game.narrate(event, names) for event in events if event.audience == seat)
         outcome = game.outcome(state)
+        settings = await self.guild_settings.get(table.guild_id) if outcome else None
+        now = self._clock.now()
         try:
-            await self._repo.record_turn(
-                table.id,
-                version=table.version,
-                turn=Turn(seat, game.dump_action(action), lines),
-                state_json=game.dump_state(state),
-                outcome_json=None if outcome is None else _outcome_json(outcome),
-                now=self._clock.now(),
-            )
+            async with self._db.transaction() as sql:
+                await self._repo.save_turn(
+                    sql,
+                    table.id,
+                    version=table.version,
+                    turn=Turn(seat, game.dump_action(action), lines),
+                    state_json=game.dump_state(state),
+                    outcome_json=None if outcome is None else _outcome_json(outcome),
+                    now=now,
+                )
+                if outcome is not None and settings is not None:
+                    await self._record_result(sql, table, game, outcome, settings, now)
         except StaleVersion:
             self._states.drop(table.id)
             raise StaleTable("The table has moved on since you looked: here it is now.") from None
@@ -370,7 +391,52 @@ class TableService:
         self._states.put(table.id, table.version + 1, state)
         return Played(await self.get(table.id), seat, events, lines, private)
 
-    # -- looking ---------------------------------------------------------------------------------
+    async def _record_result(
+        self,
+        sql: Any,
+        table: Table,
+        game: AnyGame,
+        outcome: Outcome | None,
+        settings: GuildSettings,
+        now: datetime,
+    ) -> None:
+        """Store the result and move the ratings, inside the final move's transaction."""
+        blocker = rating_blocker(game, table, settings, ended_early=outcome is None)
+        seats = seat_results(table, outcome)
+        updated: dict[int, Rating] = {}
+        if blocker is None:
+            standings = {
+                seat.user_id: Standing(seat.place or 0, seat.taken_over)
+                for seat in seats
+                if seat.user_id is not None
+            }
+            before = await self.results.ratings_of(sql, table.guild_id, game.key, standings)
+            updated = rate(before, standings)
+            seats = tuple(
+                seat
+                if seat.user_id is None
+                else replace(
+                    seat,
+                    rating_before=before.get(seat.user_id, Rating.initial()).shown,
+                    rating_after=updated[seat.user_id].shown,
+                )
+                for seat in seats
+            )
+        result = GameResult(
+            table_id=table.id,
+            guild_id=table.guild_id,
+            game_key=game.key,
+            rated=blocker is None,
+            unrated_reason=blocker,
+            ended_early=outcome is None,
+            options=table.options,
+            started_at=table.started_at or table.created_at,
+            finished_at=now,
+            seats=seats,
+        )
+        await self.results.record(sql, result, updated, now)
+
+    # -- looking ------------------------------------------------------------------------------
 
     async def public(self, table_id: int) -> PublicTable:
         table = await self.get(table_id)
@@ -406,7 +472,7 @@ class TableService:
         """Every public line of a table's event log, in order."""
         return [line for turn in await self._repo.turns(table_id) for line in turn.public_lines]
 
-    # -- bookkeeping the Discord side needs ------------------------------------------------------
+    # -- bookkeeping the Discord side needs ---------------------------------------------------
 
     async def set_message(self, table_id: int, message_id: int | None) -> None:
         await self._repo.set_message(table_id, message_id)
@@ -414,7 +480,7 @@ class TableService:
     async def set_ping(self, table_id: int, message_id: int | None) -> None:
         await self._repo.set_ping(table_id, message_id)
 
-    # -- helpers ---------------------------------------------------------------------------------
+    # -- helpers ------------------------------------------------------------------------------
 
     def _lock(self, table_id: int) -> asyncio.Lock:
         return self._locks.setdefault(table_id, asyncio.Lock())

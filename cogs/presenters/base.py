@@ -102,7 +102,7 @@ class Presenter(ABC):
     def key(self) -> str:
         return self.game.key
 
-    # -- the public table ------------------------------------------------------------------------
+    # -- the public table ---------------------------------------------------------------------
 
     @abstractmethod
     def table(self, public: PublicTable) -> list[discord.Embed]:
@@ -126,7 +126,7 @@ class Presenter(ABC):
             return f"it's your turn at {self.game.title}."
         return f"your move at {self.game.title}."
 
-    # -- the private panel -----------------------------------------------------------------------
+    # -- the private panel --------------------------------------------------------------------
 
     @abstractmethod
     def panel(self, seat: SeatTable, draft: str, notice: Notice | None) -> Panel:
@@ -144,7 +144,7 @@ class Presenter(ABC):
         ``fields`` into a redraw, a move or a form. Anything malformed gets a Redraw
         with a warning, never an exception."""
 
-    # -- help and commands -----------------------------------------------------------------------
+    # -- help and commands --------------------------------------------------------------------
 
     def rules(self) -> str:
         """The rules in our own words plus the rulings, from ``cogs/rules/<key>.md``."""
@@ -154,7 +154,7 @@ class Presenter(ABC):
         """Extra ``/tricky`` subcommands this game offers (e.g. ``/tricky guess``)."""
         return []
 
-    # -- shared drawing helpers ------------------------------------------------------------------
+    # -- shared drawing helpers ---------------------------------------------------------------
 
     def embed(self, title: str, description: str = "") -> discord.Embed:
         return discord.Embed(

@@ -66,7 +66,7 @@ class ShortChangedPresenter(Presenter):
     colour = discord.Colour.from_rgb(46, 160, 67)
     emoji = "🪙"
 
-    # -- the public table ------------------------------------------------------------------------
+    # -- the public table ---------------------------------------------------------------------
 
     def table(self, public: PublicTable) -> list[discord.Embed]:
         view: ShortChangedView = public.view
@@ -147,7 +147,7 @@ class ShortChangedPresenter(Presenter):
             return "your double turn at Short Changed: two actions, no guessing."
         return "your turn at Short Changed."
 
-    # -- the private panel -----------------------------------------------------------------------
+    # -- the private panel --------------------------------------------------------------------
 
     def panel(self, seat: SeatTable, draft: str, notice: Notice | None) -> Panel:
         view: ShortChangedView = seat.view
@@ -348,7 +348,7 @@ class ShortChangedPresenter(Presenter):
             )
         return Submit(Guess(target=int(rest), total=int(typed)))
 
-    # -- commands --------------------------------------------------------------------------------
+    # -- commands -----------------------------------------------------------------------------
 
     def commands(self) -> list[app_commands.Command[Any, Any, Any]]:
         @app_commands.command(

@@ -203,6 +203,13 @@ class Game(ABC, Generic[StateT, ActionT, ViewT, OptionsT]):
         The copy keeps every public fact and everything ``observer`` knows, so
         ``view(copy, observer) == view(state, observer)`` must hold; the
         conformance suite relies on this to prove views leak nothing.
+
+        The result must depend only on what ``observer`` knows and on ``rng``:
+        two states the observer cannot tell apart give the same copy for the
+        same ``rng`` (gather the hidden pieces in a fixed order before
+        shuffling). Future luck is hidden too, so the copy's chance is reseeded
+        from ``rng``. Computer players search such copies, which is what
+        guarantees they never use a hidden card.
         """
 
     # -- telling ---------------------------------------------------------------------------------

@@ -364,9 +364,10 @@ class ShortChangedGame(Game[ShortChangedState, Action, ShortChangedView, Options
         if state.phase == "over":
             return copy  # every hand is shown; only the bag stays hidden, and it is fixed
         others = [seat for seat in range(state.seats) if seat != observer]
-        pool = list(state.bag.colours())
+        hidden = state.bag
         for seat in others:
-            pool.extend(state.hands[seat].colours())
+            hidden = hidden + state.hands[seat]
+        pool = list(hidden.colours())  # by colour: the same for every world the observer sees
         rng.shuffle(pool)
         for seat in others:
             size = state.hands[seat].count
@@ -375,6 +376,7 @@ class ShortChangedGame(Game[ShortChangedState, Action, ShortChangedView, Options
             if copy.antes[seat] is not None:
                 copy.antes[seat] = rng.choice(list(copy.hands[seat].colours()))
         copy.bag = Chips.of(*pool)
+        copy.chance = Chance(rng.getrandbits(62))
         return copy
 
     def clone(self, state: ShortChangedState) -> ShortChangedState:

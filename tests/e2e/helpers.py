@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from simcord import Env
+
+if TYPE_CHECKING:
+    from bot.app import TrickyBot
+
+BotFactory = Callable[[], "TrickyBot"]
+"""Builds another bot on the test's database, as a restart would."""
 
 CUSTOM_ID = re.compile(r"^tk:")
 
@@ -72,8 +78,12 @@ class Room:
         return added
 
     def public_messages(self) -> list[discord.Message]:
-        """What someone who is not playing sees in the channel."""
-        return self.channel.history(viewer=self.bystander)
+        """What everyone in the channel sees (no one's "only you can see this" replies)."""
+        return [
+            message
+            for message in self.channel.history(viewer=self.bystander)
+            if not message.flags.ephemeral
+        ]
 
     def all_messages(self) -> list[discord.Message]:
         return self.channel.history()
@@ -90,3 +100,17 @@ class Room:
             if "Join" in labels(message):
                 return message
         raise AssertionError("no lobby message in the channel")
+
+
+async def forge_click(member: Any, message: discord.Message, custom_id: str) -> Any:
+    """Press a button that is not on ``message``: what a modified client could send.
+
+    The interaction names a message the member can see (as Discord requires)
+    but carries any custom id, to prove the bot trusts nothing in it.
+    """
+    from simcord.actors import _component_interaction
+
+    stored = member._env.backend.get_message(message.channel.id, message.id)
+    return await _component_interaction(
+        member, stored, {"custom_id": custom_id, "component_type": 2}
+    )

@@ -73,6 +73,14 @@ def check_step(game: AnyGame, state: Any, rng: random.Random) -> None:
 
     # No view depends on anything its reader may not know.
     for observer in [None, *range(seats)]:
+        # redeal itself only uses what the observer knows: redealing a world the
+        # observer cannot tell apart from this one gives the very same world.
+        key = rng.getrandbits(32)
+        direct = game.redeal(state, observer, random.Random(key))
+        indirect = game.redeal(game.redeal(state, observer, rng), observer, random.Random(key))
+        assert game.dump_state(direct) == game.dump_state(indirect), (
+            f"{game.key}: redeal for {observer} depends on what {observer} cannot see"
+        )
         other_world = game.redeal(state, observer, rng)
         game.check_state(other_world)
         assert game.view(other_world, observer) == game.view(state, observer), (

@@ -75,7 +75,7 @@ def refused(state: ShortChangedState, seat: int, action: object) -> str:
     return error.value.message
 
 
-# -- SC1: the bag and the hands -----------------------------------------------------------------
+# -- SC1: the bag and the hands --------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -118,7 +118,7 @@ def test_sc1_hands_are_drawn_at_random() -> None:
     assert len(hands) > 15
 
 
-# -- SC2: the starting pot is a simultaneous secret choice --------------------------------------
+# -- SC2: the starting pot is a simultaneous secret choice -----------------------------------
 
 
 def test_sc2_everyone_picks_at_once_and_picks_stay_secret_until_all_are_in() -> None:
@@ -161,7 +161,7 @@ def test_sc2_nothing_but_the_ante_during_the_ante() -> None:
     assert "secretly picks" in refused(state, 0, Guess(target=1, total=10))
 
 
-# -- SC3: a random first seat, then clockwise ---------------------------------------------------
+# -- SC3: a random first seat, then clockwise ------------------------------------------------
 
 
 def test_sc3_first_seat_is_random_and_play_goes_clockwise() -> None:
@@ -175,7 +175,7 @@ def test_sc3_first_seat_is_random_and_play_goes_clockwise() -> None:
     assert order == [1, 2, 0, 1]
 
 
-# -- SC4: what is public ------------------------------------------------------------------------
+# -- SC4: what is public ---------------------------------------------------------------------
 
 
 def test_sc4_public_view_shows_pot_counts_and_exact_chips_moved_but_no_hand() -> None:
@@ -196,7 +196,7 @@ def test_sc4_every_guess_is_public_with_target_value_and_result() -> None:
     assert GAME.view(state, None).log[-1] == Guessed(seat=0, target=1, total=11, correct=False)
 
 
-# -- SC5: guessing ------------------------------------------------------------------------------
+# -- SC5: guessing ---------------------------------------------------------------------------
 
 
 def test_sc5_a_correct_guess_wins_at_once() -> None:
@@ -251,7 +251,7 @@ def test_guess_must_name_another_seat() -> None:
     )
 
 
-# -- SC6: the priority order --------------------------------------------------------------------
+# -- SC6: the priority order -----------------------------------------------------------------
 
 
 def test_sc6_must_short_change_when_possible() -> None:
@@ -336,7 +336,7 @@ def test_steal_then_donate_the_same_chip_in_a_double_turn() -> None:
     assert state.turn == 1
 
 
-# -- SC7: the short change ----------------------------------------------------------------------
+# -- SC7: the short change -------------------------------------------------------------------
 
 
 def test_sc7_a_legal_short_change_moves_exactly_those_chips() -> None:
@@ -386,7 +386,7 @@ def test_sc7_existence_check_matches_the_full_list() -> None:
             assert pot.contains(change.take) and hand.contains(change.give)
 
 
-# -- SC8: the stalemate option ------------------------------------------------------------------
+# -- SC8: the stalemate option ---------------------------------------------------------------
 
 
 def test_sc8_the_game_is_a_draw_after_the_set_number_of_full_rounds() -> None:
@@ -405,7 +405,7 @@ def test_sc8_default_is_100_rounds() -> None:
     assert GAME.options().stalemate_rounds == 100
 
 
-# -- the contract -------------------------------------------------------------------------------
+# -- the contract ----------------------------------------------------------------------------
 
 
 def test_out_of_turn_is_refused() -> None:

@@ -1,0 +1,453 @@
+"""``/tricky-config``: what moderators (Manage Server) set for their server.
+
+Discord applies default member permissions only to top-level commands, so the
+moderator commands are their own group rather than ``/tricky config``: members
+without Manage Server do not even see them. Server admins can change that in
+Discord's settings, so every command and button here checks again in the bot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+from discord import app_commands, ui
+from discord.ext import commands
+
+from bot.guilds import GuildSettings
+from bot.tables.service import TableError
+from cogs.lobby import option_controls, options_summary, visible_options
+from cogs.presenters import PRESENTERS
+from cogs.replies import explain, friendly, is_moderator
+from games.core.errors import GameError
+
+if TYPE_CHECKING:
+    from bot.app import TrickyBot
+
+__all__ = ["ConfigCog", "setup"]
+
+GAME_CHOICES = [
+    app_commands.Choice(name=presenter.game.title, value=key)
+    for key, presenter in PRESENTERS.items()
+]
+RESET_CHOICES = [app_commands.Choice(name="Every game", value="all"), *GAME_CHOICES]
+CLOCK_CHOICES = [
+    app_commands.Choice(name=name, value=seconds)
+    for name, seconds in (
+        ("off", 0),
+        ("1 minute", 60),
+        ("2 minutes", 120),
+        ("5 minutes", 300),
+        ("10 minutes", 600),
+        ("30 minutes", 1800),
+        ("1 hour", 3600),
+        ("1 day", 86_400),
+    )
+]
+COLOUR = discord.Colour.blurple()
+NOT_ALLOWED = "Only members with Manage Server can change Tricky's settings."
+
+
+def _cog(interaction: discord.Interaction[Any]) -> ConfigCog:
+    cog = interaction.client.get_cog("ConfigCog")
+    assert cog is not None
+    return cast("ConfigCog", cog)
+
+
+def _title(game_key: str) -> str:
+    presenter = PRESENTERS.get(game_key)
+    return presenter.game.title if presenter else game_key
+
+
+def _clock_text(seconds: int) -> str:
+    if seconds == 0:
+        return "off"
+    for choice in CLOCK_CHOICES:
+        if choice.value == seconds:
+            return choice.name
+    return f"{seconds} seconds"
+
+
+# -- buttons and selects -------------------------------------------------------------------------
+
+
+class ConfirmReset(ui.DynamicItem[ui.Button[Any]], template=r"tk:cfgreset:(?P<game>[a-z_]{1,40})"):
+    def __init__(self, game: str) -> None:
+        title = "every game" if game == "all" else PRESENTERS[game].game.title
+        super().__init__(
+            ui.Button(
+                label=f"Reset the board of {title}",
+                style=discord.ButtonStyle.danger,
+                custom_id=f"tk:cfgreset:{game}",
+            )
+        )
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str]
+    ) -> ConfirmReset:
+        if match["game"] != "all" and match["game"] not in PRESENTERS:
+            raise ValueError("not a game")
+        return cls(match["game"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _cog(interaction).reset_confirmed(interaction, self.game)
+
+
+class DefaultFlip(
+    ui.DynamicItem[ui.Button[Any]],
+    template=r"tk:cfgflip:(?P<game>[a-z_]{1,40}):(?P<option>[a-z_]{1,40})",
+):
+    def __init__(self, game: str, option: str, *, label: str = "", row: int | None = None) -> None:
+        super().__init__(
+            ui.Button(label=label or option, custom_id=f"tk:cfgflip:{game}:{option}", row=row)
+        )
+        self.game, self.option = game, option
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str]
+    ) -> DefaultFlip:
+        return cls(match["game"], match["option"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _cog(interaction).default_changed(interaction, self.game, self.option, None)
+
+
+class DefaultChoice(
+    ui.DynamicItem[ui.Select[Any]],
+    template=r"tk:cfgopt:(?P<game>[a-z_]{1,40}):(?P<option>[a-z_]{1,40})",
+):
+    def __init__(
+        self,
+        game: str,
+        option: str,
+        choices: list[discord.SelectOption] | None = None,
+        *,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            ui.Select(
+                custom_id=f"tk:cfgopt:{game}:{option}",
+                options=choices or [discord.SelectOption(label="-")],
+                row=row,
+            )
+        )
+        self.game, self.option = game, option
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str]
+    ) -> DefaultChoice:
+        return cls(match["game"], match["option"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        data: Any = interaction.data or {}
+        values = data.get("values") or [""]
+        await _cog(interaction).default_changed(interaction, self.game, self.option, str(values[0]))
+
+
+class DefaultsCleared(
+    ui.DynamicItem[ui.Button[Any]], template=r"tk:cfgclear:(?P<game>[a-z_]{1,40})"
+):
+    def __init__(self, game: str) -> None:
+        super().__init__(
+            ui.Button(label="Back to the rulebook's defaults", custom_id=f"tk:cfgclear:{game}")
+        )
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str]
+    ) -> DefaultsCleared:
+        return cls(match["game"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _cog(interaction).defaults_cleared(interaction, self.game)
+
+
+# -- the commands ---------------------------------------------------------------------------------
+
+
+@app_commands.guild_only()
+@app_commands.default_permissions(manage_guild=True)
+class ConfigCog(
+    commands.GroupCog,
+    name="ConfigCog",
+    group_name="tricky-config",
+    group_description="Tricky's settings for this server (Manage Server).",
+):
+    def __init__(self, bot: TrickyBot) -> None:
+        self.bot = bot
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        if not is_moderator(interaction):
+            await explain(interaction, NOT_ALLOWED)
+            return False
+        return True
+
+    async def cog_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        if isinstance(cause, TableError):
+            await explain(interaction, cause.message)
+        elif not isinstance(cause, app_commands.CheckFailure):
+            raise error
+
+    @asynccontextmanager
+    async def _editing(self, guild_id: int) -> AsyncIterator[GuildSettings]:
+        """Read, change and save the server's settings, one change at a time."""
+        async with self._locks.setdefault(guild_id, asyncio.Lock()):
+            repository = self.bot.tables.guild_settings
+            settings = await repository.get(guild_id)
+            yield settings
+            await repository.put(guild_id, settings, self.bot.clock.now())
+
+    async def _change(
+        self, interaction: discord.Interaction[Any], change: Callable[[GuildSettings], str]
+    ) -> None:
+        assert interaction.guild_id is not None
+        async with self._editing(interaction.guild_id) as settings:
+            said = change(settings)
+        await explain(interaction, said)
+
+    @app_commands.command(name="show", description="Every Tricky setting on this server.")
+    async def show(self, interaction: discord.Interaction[Any]) -> None:
+        assert interaction.guild_id is not None
+        settings = await self.bot.tables.guild_settings.get(interaction.guild_id)
+        embed = discord.Embed(title="⚙️ Tricky on this server", colour=COLOUR)
+        rated = [p.game.title for key, p in PRESENTERS.items() if key not in settings.unrated_games]
+        embed.add_field(
+            name="Leaderboard",
+            value=f"{'on' if settings.leaderboard else 'off'}\nrated games: "
+            f"{', '.join(rated) or 'none'}\ngames with computer players rated: "
+            f"{'yes' if settings.rate_computer_games else 'no'}",
+            inline=False,
+        )
+        embed.add_field(name="Turn clock", value=_clock_text(settings.turn_seconds))
+        embed.add_field(name="Tables", value="in threads" if settings.threads else "in the channel")
+        embed.add_field(
+            name="Where /tricky new works",
+            value=" ".join(f"<#{c}>" for c in settings.channels) or "any channel",
+            inline=False,
+        )
+        for key, options in settings.lobby_defaults.items():
+            if key in PRESENTERS and options:
+                game = PRESENTERS[key].game
+                embed.add_field(
+                    name=f"{game.title}: lobby defaults",
+                    value=options_summary(visible_options(game), options) or "rulebook",
+                    inline=False,
+                )
+        reset = await self.bot.tables.results.last_reset(interaction.guild_id)
+        if reset is not None:
+            game_key, who, when = reset
+            board = "every board" if game_key is None else f"the {_title(game_key)} board"
+            embed.add_field(
+                name="Last reset",
+                value=f"{board}, by <@{who}>, {discord.utils.format_dt(when, 'R')}",
+                inline=False,
+            )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name="leaderboard", description="Turn the leaderboard on or off.")
+    @app_commands.describe(enabled="Record ratings and show the leaderboard")
+    async def leaderboard(self, interaction: discord.Interaction[Any], enabled: bool) -> None:
+        def change(settings: GuildSettings) -> str:
+            settings.leaderboard = enabled
+            return f"The leaderboard is now {'on' if enabled else 'off'}."
+
+        await self._change(interaction, change)
+
+    @app_commands.command(name="rated", description="Choose whether a game is rated here.")
+    @app_commands.describe(game="The game", rated="Rate its results")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rated(self, interaction: discord.Interaction[Any], game: str, rated: bool) -> None:
+        title = PRESENTERS[game].game.title
+
+        def change(settings: GuildSettings) -> str:
+            unrated = set(settings.unrated_games)
+            (unrated.discard if rated else unrated.add)(game)
+            settings.unrated_games = sorted(unrated)
+            return f"{title} is now {'rated' if rated else 'not rated'} on this server."
+
+        await self._change(interaction, change)
+
+    @app_commands.command(name="computers", description="Rate games with computer players?")
+    @app_commands.describe(rated="Rate games that had a computer player from the start")
+    async def computers(self, interaction: discord.Interaction[Any], rated: bool) -> None:
+        def change(settings: GuildSettings) -> str:
+            settings.rate_computer_games = rated
+            return f"Games with computer players are now {'rated' if rated else 'unrated'}."
+
+        await self._change(interaction, change)
+
+    @app_commands.command(name="clock", description="How long a seat has to act.")
+    @app_commands.describe(time="The turn clock (off: no limit)")
+    @app_commands.choices(time=CLOCK_CHOICES)
+    async def clock(self, interaction: discord.Interaction[Any], time: int) -> None:
+        def change(settings: GuildSettings) -> str:
+            settings.turn_seconds = time
+            return f"The turn clock is now {_clock_text(time)} for new tables."
+
+        await self._change(interaction, change)
+
+    @app_commands.command(name="threads", description="Open each table in its own thread?")
+    @app_commands.describe(enabled="Tables in threads (on) or in the channel (off)")
+    async def threads(self, interaction: discord.Interaction[Any], enabled: bool) -> None:
+        def change(settings: GuildSettings) -> str:
+            settings.threads = enabled
+            where = "in its own thread" if enabled else "in the channel"
+            return f"New tables now open {where}."
+
+        await self._change(interaction, change)
+
+    @app_commands.command(name="channels", description="Where /tricky new may be used.")
+    @app_commands.describe(
+        action="Allow a channel, stop allowing it, or allow every channel",
+        channel="The channel (not needed for 'anywhere')",
+    )
+    @app_commands.choices(
+        action=[
+            app_commands.Choice(name="allow", value="allow"),
+            app_commands.Choice(name="remove", value="remove"),
+            app_commands.Choice(name="anywhere", value="anywhere"),
+        ]
+    )
+    async def channels(
+        self,
+        interaction: discord.Interaction[Any],
+        action: str,
+        channel: discord.TextChannel | None = None,
+    ) -> None:
+        if action != "anywhere" and channel is None:
+            raise TableError("Name the channel to allow or remove.")
+
+        def change(settings: GuildSettings) -> str:
+            allowed = set(settings.channels)
+            if action == "anywhere":
+                allowed.clear()
+            elif channel is not None:
+                (allowed.add if action == "allow" else allowed.discard)(channel.id)
+            settings.channels = sorted(allowed)
+            if not allowed:
+                return "/tricky new now works in any channel."
+            return "/tricky new now works in " + " ".join(f"<#{c}>" for c in sorted(allowed)) + "."
+
+        await self._change(interaction, change)
+
+    @app_commands.command(
+        name="defaults", description="The options new lobbies of a game start with."
+    )
+    @app_commands.describe(game="The game")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def defaults(self, interaction: discord.Interaction[Any], game: str) -> None:
+        assert interaction.guild_id is not None
+        settings = await self.bot.tables.guild_settings.get(interaction.guild_id)
+        embed, view = self._defaults_panel(game, settings)
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+    @app_commands.command(name="reset", description="Clear a game's leaderboard (asks first).")
+    @app_commands.describe(game="The game whose board to clear, or every game")
+    @app_commands.choices(game=RESET_CHOICES)
+    async def reset(self, interaction: discord.Interaction[Any], game: str) -> None:
+        view = ui.View(timeout=None)
+        view.add_item(ConfirmReset(game))
+        title = "every game" if game == "all" else PRESENTERS[game].game.title
+        await interaction.response.send_message(
+            f"This clears the leaderboard of **{title}** on this server for good: ratings, "
+            "wins and games played start again (the game history stays). Are you sure?",
+            view=view,
+            ephemeral=True,
+        )
+
+    # -- button handlers ---------------------------------------------------------------------------
+
+    @friendly
+    async def reset_confirmed(self, interaction: discord.Interaction[Any], game: str) -> None:
+        if not is_moderator(interaction):
+            raise TableError(NOT_ALLOWED)
+        assert interaction.guild_id is not None
+        cleared = await self.bot.tables.results.reset(
+            interaction.guild_id,
+            None if game == "all" else game,
+            interaction.user.id,
+            self.bot.clock.now(),
+        )
+        title = "every game" if game == "all" else PRESENTERS[game].game.title
+        await interaction.response.edit_message(
+            content=f"The board of {title} was reset by {interaction.user.mention} "
+            f"({cleared} player rating{'s' * (cleared != 1)} cleared).",
+            view=None,
+        )
+
+    @friendly
+    async def default_changed(
+        self, interaction: discord.Interaction[Any], game: str, option: str, value: str | None
+    ) -> None:
+        if not is_moderator(interaction):
+            raise TableError(NOT_ALLOWED)
+        assert interaction.guild_id is not None
+        presenter = PRESENTERS.get(game)
+        if presenter is None or option not in visible_options(presenter.game):
+            raise TableError("That option no longer exists.")
+        async with self._editing(interaction.guild_id) as settings:
+            current = dict(settings.lobby_defaults.get(game, {}))
+            chosen = presenter.game.options(current)
+            current[option] = not getattr(chosen, option) if value is None else value
+            try:
+                valid = presenter.game.options(current).model_dump(mode="json")
+            except GameError as error:
+                raise TableError(f"That option is not allowed: {error.message}") from None
+            settings.lobby_defaults = {**settings.lobby_defaults, game: valid}
+        embed, view = self._defaults_panel(game, settings)
+        await interaction.response.edit_message(embed=embed, view=view)
+
+    @friendly
+    async def defaults_cleared(self, interaction: discord.Interaction[Any], game: str) -> None:
+        if not is_moderator(interaction):
+            raise TableError(NOT_ALLOWED)
+        assert interaction.guild_id is not None
+        async with self._editing(interaction.guild_id) as settings:
+            settings.lobby_defaults = {
+                key: value for key, value in settings.lobby_defaults.items() if key != game
+            }
+        embed, view = self._defaults_panel(game, settings)
+        await interaction.response.edit_message(embed=embed, view=view)
+
+    @staticmethod
+    def _defaults_panel(game: str, settings: GuildSettings) -> tuple[discord.Embed, ui.View]:
+        presenter = PRESENTERS[game]
+        fields = visible_options(presenter.game)
+        values = presenter.game.options(settings.lobby_defaults.get(game, {})).model_dump(
+            mode="json"
+        )
+        embed = discord.Embed(
+            title=f"⚙️ {presenter.game.title}: lobby defaults",
+            description=(options_summary(fields, values) or "This game has no options.")
+            + "\n\nNew lobbies start with these; the host can still change them.",
+            colour=COLOUR,
+        )
+        view = ui.View(timeout=None)
+        for item in option_controls(
+            fields,
+            values,
+            toggle=lambda name, label, row: DefaultFlip(game, name, label=label, row=row),
+            chooser=lambda name, choices, row: DefaultChoice(game, name, choices, row=row),
+            first_row=0,
+        ):
+            view.add_item(item)
+        view.add_item(DefaultsCleared(game))
+        return embed, view
+
+
+async def setup(bot: TrickyBot) -> None:
+    bot.add_dynamic_items(ConfirmReset, DefaultFlip, DefaultChoice, DefaultsCleared)
+    await bot.add_cog(ConfigCog(bot))

@@ -1,0 +1,283 @@
+"""``/tricky leaderboard``, ``/tricky stats`` and ``/tricky history``.
+
+Boards are per server and per game. Paging buttons are DynamicItems carrying
+the page to show, so anyone can page a leaderboard, even after a restart.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import TYPE_CHECKING, Any, Literal, cast
+
+import discord
+from discord import app_commands, ui
+from discord.ext import commands
+
+from bot.results import GameResult, SortKey
+from bot.tables.service import TableError
+from cogs.presenters import PRESENTERS
+from cogs.replies import friendly
+
+if TYPE_CHECKING:
+    from bot.app import TrickyBot
+
+__all__ = ["LeaderboardCog", "setup"]
+
+PAGE = 10
+GOLD = discord.Colour.gold()
+SORTS: dict[SortKey, str] = {"rating": "rating", "wins": "wins", "games": "games played"}
+GAME_CHOICES = [
+    app_commands.Choice(name=presenter.game.title, value=key)
+    for key, presenter in PRESENTERS.items()
+]
+SORT_CHOICES = [app_commands.Choice(name=f"by {label}", value=key) for key, label in SORTS.items()]
+
+
+def _cog(interaction: discord.Interaction[Any]) -> LeaderboardCog:
+    cog = interaction.client.get_cog("LeaderboardCog")
+    assert cog is not None
+    return cast("LeaderboardCog", cog)
+
+
+class BoardPage(
+    ui.DynamicItem[ui.Button[Any]],
+    template=r"tk:lb:(?P<game>[a-z_]{1,40}):(?P<sort>rating|wins|games):(?P<page>\d{1,5}):(?P<dir>p|n)",
+):
+    def __init__(
+        self, game: str, sort: SortKey, page: int, direction: Literal["p", "n"], *, disabled: bool
+    ) -> None:
+        super().__init__(
+            ui.Button(
+                label="◀ Previous" if direction == "p" else "Next ▶",
+                custom_id=f"tk:lb:{game}:{sort}:{page}:{direction}",
+                disabled=disabled,
+            )
+        )
+        self.game, self.sort, self.page = game, sort, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str]
+    ) -> BoardPage:
+        sort = cast("SortKey", match["sort"])
+        direction = cast("Literal['p', 'n']", match["dir"])
+        return cls(match["game"], sort, int(match["page"]), direction, disabled=False)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _cog(interaction).show_board(interaction, self.game, self.sort, self.page, edit=True)
+
+
+class HistoryPage(
+    ui.DynamicItem[ui.Button[Any]], template=r"tk:hist:(?P<page>\d{1,5}):(?P<dir>p|n)"
+):
+    def __init__(self, page: int, direction: Literal["p", "n"], *, disabled: bool) -> None:
+        super().__init__(
+            ui.Button(
+                label="◀ Newer" if direction == "p" else "Older ▶",
+                custom_id=f"tk:hist:{page}:{direction}",
+                disabled=disabled,
+            )
+        )
+        self.page = page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str]
+    ) -> HistoryPage:
+        direction = cast("Literal['p', 'n']", match["dir"])
+        return cls(int(match["page"]), direction, disabled=False)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _cog(interaction).show_history(interaction, self.page, edit=True)
+
+
+class LeaderboardCog(commands.Cog, name="LeaderboardCog"):
+    """Adds its commands to the ``/tricky`` group owned by the tables cog."""
+
+    def __init__(self, bot: TrickyBot) -> None:
+        self.bot = bot
+        self._commands = [
+            self._leaderboard_command(),
+            self._stats_command(),
+            self._history_command(),
+        ]
+
+    async def cog_load(self) -> None:
+        group = self.bot.tree.get_command("tricky")
+        assert isinstance(group, app_commands.Group), "load cogs.tables first"
+        for command in self._commands:
+            group.add_command(command)
+
+    async def cog_unload(self) -> None:
+        group = self.bot.tree.get_command("tricky")
+        if isinstance(group, app_commands.Group):
+            for command in self._commands:
+                group.remove_command(command.name)
+
+    # -- commands -----------------------------------------------------------------------------
+
+    def _leaderboard_command(self) -> app_commands.Command[Any, Any, None]:
+        @app_commands.command(name="leaderboard", description="This server's best players.")
+        @app_commands.describe(game="Which game's board", sort="How to order it")
+        @app_commands.choices(game=GAME_CHOICES, sort=SORT_CHOICES)
+        async def leaderboard(
+            interaction: discord.Interaction[Any], game: str | None = None, sort: str = "rating"
+        ) -> None:
+            order: SortKey = "rating"
+            if sort in ("wins", "games"):
+                order = "wins" if sort == "wins" else "games"
+            await self.show_board(interaction, game, order, 0)
+
+        return leaderboard
+
+    def _stats_command(self) -> app_commands.Command[Any, Any, None]:
+        @app_commands.command(name="stats", description="A member's record in every game here.")
+        @app_commands.describe(member="Whose record (default: yours)")
+        async def stats(
+            interaction: discord.Interaction[Any], member: discord.User | None = None
+        ) -> None:
+            await self.show_stats(interaction, member or interaction.user)
+
+        return stats
+
+    def _history_command(self) -> app_commands.Command[Any, Any, None]:
+        @app_commands.command(name="history", description="This server's recent games.")
+        async def history(interaction: discord.Interaction[Any]) -> None:
+            await self.show_history(interaction, 0)
+
+        return history
+
+    # -- drawing ---------------------------------------------------------------------------------
+
+    @friendly
+    async def show_board(
+        self,
+        interaction: discord.Interaction[Any],
+        game: str | None,
+        sort: SortKey,
+        page: int,
+        *,
+        edit: bool = False,
+    ) -> None:
+        assert interaction.guild_id is not None
+        tables = self.bot.tables
+        settings = await tables.guild_settings.get(interaction.guild_id)
+        if not settings.leaderboard:
+            raise TableError("The leaderboard is turned off on this server.")
+        if game is None:
+            game = await self._default_game(interaction)
+        presenter = PRESENTERS.get(game)
+        if presenter is None:
+            raise TableError("This bot does not host that game.")
+        rows, total = await tables.results.board(
+            interaction.guild_id, game, sort, offset=page * PAGE, limit=PAGE
+        )
+        pages = max(1, math.ceil(total / PAGE))
+        if page >= pages:  # the board shrank (a reset) since these buttons were drawn
+            page = pages - 1
+            rows, total = await tables.results.board(
+                interaction.guild_id, game, sort, offset=page * PAGE, limit=PAGE
+            )
+        embed = discord.Embed(
+            title=f"🏆 {presenter.game.title}: leaderboard by {SORTS[sort]}", colour=GOLD
+        )
+        embed.description = (
+            "\n".join(
+                f"**{page * PAGE + n}.** <@{row.user_id}> · rating **{row.rating:.1f}** · "
+                f"{row.wins} win{'s' * (row.wins != 1)} in {row.games} game"
+                f"{'s' * (row.games != 1)}"
+                for n, row in enumerate(rows, start=1)
+            )
+            or "Nobody is on this board yet: finish a rated game to get on it."
+        )
+        embed.set_footer(
+            text=f"Page {page + 1} of {pages} · {total} player{'s' * (total != 1)} · "
+            "rating = openskill mu - 3 sigma, a cautious estimate"
+        )
+        view = ui.View(timeout=None)
+        view.add_item(BoardPage(game, sort, max(page - 1, 0), "p", disabled=page == 0))
+        view.add_item(BoardPage(game, sort, page + 1, "n", disabled=page + 1 >= pages))
+        if edit:
+            await interaction.response.edit_message(embed=embed, view=view)
+        else:
+            await interaction.response.send_message(
+                embed=embed, view=view, allowed_mentions=discord.AllowedMentions.none()
+            )
+
+    async def _default_game(self, interaction: discord.Interaction[Any]) -> str:
+        """The game at this channel's table, else the server's most played, else the first."""
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        here = await self.bot.tables.in_channel(interaction.channel_id)
+        if here is not None:
+            return here.game_key
+        played = await self.bot.tables.results.most_played(interaction.guild_id)
+        return played or next(iter(PRESENTERS))
+
+    @friendly
+    async def show_stats(
+        self, interaction: discord.Interaction[Any], member: discord.User | discord.Member
+    ) -> None:
+        assert interaction.guild_id is not None
+        records = await self.bot.tables.results.stats(interaction.guild_id, member.id)
+        embed = discord.Embed(title=f"📊 {member.display_name}'s record here", colour=GOLD)
+        if not records:
+            embed.description = "No finished games on this server yet."
+        for record in records:
+            presenter = PRESENTERS.get(record.game_key)
+            title = presenter.game.title if presenter else record.game_key
+            lines = [f"{record.wins} win{'s' * (record.wins != 1)} in {record.games} games"]
+            if record.rating is not None:
+                lines.append(f"rating **{record.rating:.1f}** (#{record.rank} on the board)")
+            else:
+                lines.append("not on the current board")
+            if record.best_place is not None:
+                best = _ordinal(record.best_place)
+                if record.best_score is not None:
+                    best += f", best score {record.best_score}"
+                lines.append(f"best result: {best}")
+            embed.add_field(name=title, value="\n".join(lines), inline=True)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @friendly
+    async def show_history(
+        self, interaction: discord.Interaction[Any], page: int, *, edit: bool = False
+    ) -> None:
+        assert interaction.guild_id is not None
+        results, total = await self.bot.tables.results.history(
+            interaction.guild_id, offset=page * PAGE, limit=PAGE
+        )
+        pages = max(1, math.ceil(total / PAGE))
+        embed = discord.Embed(title="📜 Recent games on this server", colour=GOLD)
+        embed.description = "\n".join(_history_line(r) for r in results) or "No games yet."
+        embed.set_footer(text=f"Page {page + 1} of {pages}")
+        view = ui.View(timeout=None)
+        view.add_item(HistoryPage(max(page - 1, 0), "p", disabled=page == 0))
+        view.add_item(HistoryPage(page + 1, "n", disabled=page + 1 >= pages))
+        if edit:
+            await interaction.response.edit_message(embed=embed, view=view)
+        else:
+            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+
+def _ordinal(place: int) -> str:
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
+
+
+def _history_line(result: GameResult) -> str:
+    presenter = PRESENTERS.get(result.game_key)
+    title = presenter.game.title if presenter else result.game_key
+    when = discord.utils.format_dt(result.finished_at, "R")
+    if result.ended_early:
+        players = ", ".join(seat.name for seat in result.seats)
+        return f"**{title}** {when}: ended early ({players})"
+    ranked = sorted(result.seats, key=lambda seat: (seat.place or 99, seat.seat))
+    players = ", ".join(f"{_ordinal(seat.place or 0)} {seat.name}" for seat in ranked)
+    rated = "rated" if result.rated else f"unrated: {result.unrated_reason}"
+    return f"**{title}** {when}: {players} ({rated})"
+
+
+async def setup(bot: TrickyBot) -> None:
+    bot.add_dynamic_items(BoardPage, HistoryPage)
+    await bot.add_cog(LeaderboardCog(bot))

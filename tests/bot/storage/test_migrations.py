@@ -1,0 +1,92 @@
+"""The migration runner: in order, in a transaction, once, and never on a newer database."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.storage.database import Database
+from bot.storage.migrations import DatabaseTooNew, Migration, discover, migrate, schema_version
+
+
+async def schema(db: Database) -> list[tuple[str, str]]:
+    rows = await db.fetch_all("SELECT name, sql FROM sqlite_master ORDER BY name")
+    return [(row["name"], row["sql"]) for row in rows]
+
+
+async def test_a_fresh_database_gets_every_migration(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "t.db")
+    try:
+        applied = await migrate(db)
+        assert applied == len(discover()) >= 1
+        assert await schema_version(db) == discover()[-1].version
+        names = {name for name, _ in await schema(db)}
+        assert {"tables", "seats", "events", "guild_settings", "schema_migrations"} <= names
+    finally:
+        await db.close()
+
+
+async def test_wal_and_foreign_keys_are_on(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "t.db")
+    try:
+        mode = await db.fetch_one("PRAGMA journal_mode")
+        keys = await db.fetch_one("PRAGMA foreign_keys")
+        assert mode is not None and mode[0] == "wal"
+        assert keys is not None and keys[0] == 1
+    finally:
+        await db.close()
+
+
+async def test_migrating_twice_changes_nothing(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "t.db")
+    try:
+        await migrate(db)
+        before = await schema(db)
+        rows_before = await db.fetch_all("SELECT version, name FROM schema_migrations")
+        assert await migrate(db) == 0
+        assert await schema(db) == before
+        rows_after = await db.fetch_all("SELECT version, name FROM schema_migrations")
+        assert [tuple(r) for r in rows_after] == [tuple(r) for r in rows_before]
+    finally:
+        await db.close()
+
+
+async def test_a_database_newer_than_the_code_is_refused(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "t.db")
+    try:
+        await migrate(db)
+        newest = discover()[-1].version
+        await db.execute_script(
+            "INSERT INTO schema_migrations (version, name, applied_at) "
+            f"VALUES ({newest + 1}, 'from_the_future', '2030-01-01');"
+        )
+        with pytest.raises(DatabaseTooNew, match=f"schema version {newest + 1}"):
+            await migrate(db)
+    finally:
+        await db.close()
+
+
+async def test_a_failing_migration_leaves_the_previous_version(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "t.db")
+    good = Migration(1, "first", "CREATE TABLE one (x INTEGER);")
+    bad = Migration(2, "broken", "CREATE TABLE two (x INTEGER); INSERT INTO nowhere VALUES (1);")
+    try:
+        assert await migrate(db, [good]) == 1
+        with pytest.raises(Exception, match="nowhere"):
+            await migrate(db, [good, bad])
+        assert await schema_version(db) == 1
+        assert "two" not in {name for name, _ in await schema(db)}
+    finally:
+        await db.close()
+
+
+def test_migration_files_must_be_numbered_without_gaps(tmp_path: Path) -> None:
+    (tmp_path / "0001_a.sql").write_text("SELECT 1;")
+    (tmp_path / "0003_c.sql").write_text("SELECT 1;")
+    with pytest.raises(ValueError, match="0002 is missing"):
+        discover(tmp_path)
+    (tmp_path / "0003_c.sql").unlink()
+    (tmp_path / "2_bad.sql").write_text("SELECT 1;")
+    with pytest.raises(ValueError, match="not named like"):
+        discover(tmp_path)

@@ -1,0 +1,226 @@
+"""The table service: lobby rules, safe moves, durability, and what listeners hear."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from bot.guilds import GuildSettings
+from bot.storage.database import Database
+from bot.tables.model import Player, TableStatus
+from bot.tables.service import Change, StaleTable, TableError, TableService
+from games.catalog import CATALOG
+from games.core.errors import IllegalAction, InvalidAction, NotYourTurn
+from games.short_changed import GAME
+from games.short_changed.model import Ante, Guess
+from tests.bot.tables.helpers import ANN, BO, CHANNEL, CY, GUILD, Clock, Recorder, lobby, started
+
+# -- lobbies ---------------------------------------------------------------------------------
+
+
+async def test_one_open_table_per_channel_but_players_may_sit_in_several(
+    service: TableService,
+) -> None:
+    await lobby(service, ANN)
+    with pytest.raises(TableError, match="already a Short Changed lobby in this channel"):
+        await lobby(service, BO)
+    other = await lobby(service, BO, ANN, channel=CHANNEL + 1)
+    assert (await service.get(other)).seat_of(ANN.user_id or 0) == 1
+
+
+async def test_joining_twice_or_a_full_table_is_refused(service: TableService) -> None:
+    table_id = await lobby(service, ANN, BO)
+    with pytest.raises(TableError, match="already have a seat"):
+        await service.join(table_id, BO)
+    for user in range(100, 104):
+        await service.join(table_id, Player(f"p{user}", user))
+    with pytest.raises(TableError, match="full"):
+        await service.join(table_id, Player("late", 999))
+
+
+async def test_leaving_renumbers_seats_and_the_host_cannot_leave(service: TableService) -> None:
+    table_id = await lobby(service, ANN, BO, CY)
+    table = await service.leave(table_id, BO.user_id or 0)
+    assert table.names == ("Ann", "Cy")
+    with pytest.raises(TableError, match="host"):
+        await service.leave(table_id, ANN.user_id or 0)
+    with pytest.raises(TableError, match="not seated"):
+        await service.leave(table_id, BO.user_id or 0)
+
+
+async def test_only_the_host_starts_and_only_within_the_seat_range(service: TableService) -> None:
+    table_id = await lobby(service, ANN)
+    with pytest.raises(TableError, match="2 to 6 players; 1 is seated"):
+        await service.start(table_id, ANN.user_id or 0)
+    await service.join(table_id, BO)
+    with pytest.raises(TableError, match="Only the host"):
+        await service.start(table_id, BO.user_id or 0)
+    table = await service.start(table_id, ANN.user_id or 0)
+    assert table.status is TableStatus.ACTIVE and table.seed == 1234
+    with pytest.raises(TableError, match="already started"):
+        await service.join(table_id, CY)
+
+
+async def test_options_are_the_hosts_and_are_validated(service: TableService) -> None:
+    table_id = await lobby(service, ANN, BO)
+    with pytest.raises(TableError, match="Only the host"):
+        await service.set_option(table_id, BO.user_id or 0, "stalemate_rounds", 25)
+    with pytest.raises(TableError, match="not allowed"):
+        await service.set_option(table_id, ANN.user_id or 0, "stalemate_rounds", 1)
+    with pytest.raises(TableError, match="no option called"):
+        await service.set_option(table_id, ANN.user_id or 0, "jokers", True)
+    table = await service.set_option(table_id, ANN.user_id or 0, "stalemate_rounds", "25")
+    assert table.options == {"stalemate_rounds": 25}
+    await service.start(table_id, ANN.user_id or 0)
+    state = GAME.load_state((await service.get(table_id)).state_json or "")
+    assert state.options.stalemate_rounds == 25
+
+
+async def test_a_new_lobby_starts_from_the_servers_defaults(service: TableService) -> None:
+    settings = GuildSettings(lobby_defaults={"short_changed": {"stalemate_rounds": 50}})
+    await service.guild_settings.put(GUILD, settings, datetime.now(UTC))
+    table_id = await lobby(service, ANN)
+    assert (await service.get(table_id)).options == {"stalemate_rounds": 50}
+
+
+async def test_unusable_server_defaults_are_dropped(service: TableService) -> None:
+    settings = GuildSettings(lobby_defaults={"short_changed": {"stalemate_rounds": -3}})
+    await service.guild_settings.put(GUILD, settings, datetime.now(UTC))
+    table_id = await lobby(service, ANN)
+    assert (await service.get(table_id)).options == {"stalemate_rounds": 100}
+
+
+async def test_cancel_and_end_need_the_host_or_a_moderator(service: TableService) -> None:
+    table_id = await lobby(service, ANN, BO)
+    with pytest.raises(TableError, match="host or a moderator"):
+        await service.stop(table_id, BO.user_id or 0, moderator=False)
+    table = await service.stop(table_id, BO.user_id or 0, moderator=True)
+    assert table.status is TableStatus.CANCELLED
+    table_id = await started(service, ANN, BO)
+    table = await service.stop(table_id, ANN.user_id or 0, moderator=False)
+    assert table.status is TableStatus.ENDED and table.finished_at is not None
+    with pytest.raises(TableError, match="already closed"):
+        await service.stop(table_id, ANN.user_id or 0, moderator=True)
+
+
+# -- moves -----------------------------------------------------------------------------------
+
+
+async def test_a_move_is_saved_with_its_event_and_bumps_the_version(
+    service: TableService, db: Database
+) -> None:
+    table_id = await started(service, ANN, BO)
+    state = GAME.load_state((await service.get(table_id)).state_json or "")
+    chip = next(state.hands[0].colours())
+    played = await service.act(table_id, ANN.user_id or 0, Ante(chip), version=0)
+    assert played.table.version == 1
+    assert played.private_lines and "You put" in played.private_lines[0]
+    assert played.lines == ("Ann has chosen a starting chip.",)
+    rows = await db.fetch_all("SELECT version, seat, action_json FROM events")
+    assert [(r["version"], r["seat"]) for r in rows] == [(1, 0)]
+    assert GAME.parse_action(rows[0]["action_json"]) == Ante(chip)
+
+
+async def test_a_stale_version_is_refused_and_nothing_changes(service: TableService) -> None:
+    table_id = await started(service, ANN, BO)
+    state = GAME.load_state((await service.get(table_id)).state_json or "")
+    await service.act(table_id, ANN.user_id or 0, Ante(next(state.hands[0].colours())))
+    with pytest.raises(StaleTable):
+        await service.act(
+            table_id, BO.user_id or 0, Ante(next(state.hands[1].colours())), version=0
+        )
+    assert (await service.get(table_id)).version == 1
+
+
+async def test_game_errors_pass_through_and_leave_the_table_as_it_was(
+    service: TableService,
+) -> None:
+    table_id = await started(service, ANN, BO)
+    before = await service.get(table_id)
+    with pytest.raises(IllegalAction):
+        await service.act(table_id, ANN.user_id or 0, Guess(target=1, total=3))
+    assert await service.get(table_id) == before
+    chip = next(GAME.load_state(before.state_json or "").hands[0].colours())
+    await service.act(table_id, ANN.user_id or 0, Ante(chip))
+    after_ante = await service.get(table_id)
+    with pytest.raises(NotYourTurn):
+        await service.act(table_id, ANN.user_id or 0, Ante(chip))
+    assert await service.get(table_id) == after_ante
+
+
+async def test_untrusted_action_data_is_parsed(service: TableService) -> None:
+    table_id = await started(service, ANN, BO)
+    with pytest.raises(InvalidAction):
+        await service.act(table_id, ANN.user_id or 0, {"type": "ante", "chip": "purple"})
+    state = GAME.load_state((await service.get(table_id)).state_json or "")
+    chip = next(state.hands[0].colours())
+    played = await service.act(table_id, ANN.user_id or 0, {"type": "ante", "chip": chip.value})
+    assert played.table.version == 1
+
+
+async def test_strangers_cannot_act_or_look(service: TableService) -> None:
+    table_id = await started(service, ANN, BO)
+    with pytest.raises(TableError, match="not playing"):
+        await service.act(table_id, 99, {"type": "pass"})
+    with pytest.raises(TableError, match="not playing"):
+        await service.for_seat(table_id, 99)
+
+
+async def test_a_restarted_service_continues_from_storage_and_replays_exactly(
+    service: TableService, db: Database
+) -> None:
+    table_id = await started(service, ANN, BO, CY)
+    for player in (ANN, BO, CY):
+        seat = await service.for_seat(table_id, player.user_id or 0)
+        await service.act(table_id, player.user_id or 0, seat.legal[0])
+    fresh = TableService(db, CATALOG, Clock())
+    seat = await fresh.for_seat(table_id, ANN.user_id or 0)
+    assert seat.table.version == 3 and seat.view.phase == "play"
+    table = await fresh.get(table_id)
+    replayed = GAME.new(3, table.seed or 0, GAME.options(table.options))
+    rows = await db.fetch_all("SELECT seat, action_json FROM events ORDER BY version")
+    for row in rows:
+        GAME.apply(replayed, row["seat"], GAME.parse_action(row["action_json"]))
+    assert GAME.dump_state(replayed) == table.state_json
+
+
+async def test_a_finished_game_is_recorded_with_its_outcome(service: TableService) -> None:
+    table_id = await started(service, ANN, BO)
+    state = GAME.load_state((await service.get(table_id)).state_json or "")
+    for seat, player in enumerate((ANN, BO)):
+        await service.act(table_id, player.user_id or 0, Ante(next(state.hands[seat].colours())))
+    state = GAME.load_state((await service.get(table_id)).state_json or "")
+    guesser = state.turn
+    target = 1 - guesser
+    right = state.hands[target].value
+    guessing = (ANN, BO)[guesser].user_id or 0
+    await service.act(table_id, guessing, Guess(target=target, total=right))
+    table = await service.get(table_id)
+    assert table.status is TableStatus.FINISHED and table.finished_at is not None
+    assert table.outcome_json is not None and '"places"' in table.outcome_json
+    with pytest.raises(TableError, match="over"):
+        await service.act(table_id, ANN.user_id or 0, {"type": "pass"})
+
+
+# -- listeners -------------------------------------------------------------------------------
+
+
+async def test_listeners_hear_every_change_and_a_failing_one_breaks_nothing(
+    service: TableService,
+) -> None:
+    recorder = Recorder()
+
+    class Broken:
+        async def table_changed(self, change: Change) -> None:
+            raise RuntimeError("boom")
+
+    service.listen(Broken())
+    service.listen(recorder)
+    table_id = await lobby(service, ANN, BO)
+    await service.start(table_id, ANN.user_id or 0)
+    state = GAME.load_state((await service.get(table_id)).state_json or "")
+    await service.act(table_id, ANN.user_id or 0, Ante(next(state.hands[0].colours())))
+    assert [change.kind for change in recorder.changes] == ["opened", "joined", "started", "acted"]
+    assert recorder.changes[-1].lines == ("Ann has chosen a starting chip.",)
+    assert all(event.audience is None for event in recorder.changes[-1].events)

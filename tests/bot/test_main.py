@@ -1,0 +1,70 @@
+"""``python -m bot`` and the settings: clear failures, no global bot."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from bot.app import create_bot
+from bot.settings import Settings
+
+
+def run_bot(cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    clean = {key: value for key, value in os.environ.items() if not key.startswith("TRICKY_")}
+    return subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=cwd,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_without_a_token_the_bot_exits_at_once_naming_the_setting(tmp_path: Path) -> None:
+    started = time.monotonic()
+    result = run_bot(tmp_path)
+    # About a second and a half on an idle machine (mostly importing discord.py); the
+    # bound is loose because CI runs this beside other tests.
+    assert time.monotonic() - started < 20
+    assert result.returncode != 0
+    assert "TRICKY_TOKEN is not set" in result.stderr
+    assert ".env" in result.stderr
+
+
+def test_an_empty_token_counts_as_missing(tmp_path: Path) -> None:
+    result = run_bot(tmp_path, TRICKY_TOKEN="")
+    assert result.returncode != 0 and "TRICKY_TOKEN is not set" in result.stderr
+
+
+def test_a_malformed_setting_is_named(tmp_path: Path) -> None:
+    result = run_bot(tmp_path, TRICKY_TOKEN="x", TRICKY_DEV_GUILD="my-server")
+    assert result.returncode != 0
+    assert "TRICKY_DEV_GUILD is not valid" in result.stderr
+
+
+def test_settings_are_read_from_a_dotenv_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for key in list(os.environ):
+        if key.startswith("TRICKY_"):
+            monkeypatch.delenv(key)
+    (tmp_path / ".env").write_text("TRICKY_TOKEN=abc\nTRICKY_DEV_GUILD=\nTRICKY_LOG_LEVEL=DEBUG\n")
+    monkeypatch.chdir(tmp_path)
+    settings = Settings()
+    assert settings.token.get_secret_value() == "abc"
+    assert settings.dev_guild is None
+    assert settings.log_level == "DEBUG"
+
+
+def test_every_bot_is_built_fresh(settings: Settings) -> None:
+    first, second = create_bot(settings), create_bot(settings)
+    assert first is not second
+    assert first.tree is not second.tree
+    assert not hasattr(sys.modules["bot.app"], "bot")

@@ -1,0 +1,158 @@
+"""The board: coalesced edits, turn pings, hour-old tables, announcements."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+import pytest
+from simcord import Env
+
+from bot.app import TrickyBot
+from bot.tables.service import PublicTable
+from cogs.presenters import PRESENTERS
+from games.core.game import Event
+from games.short_changed import GAME
+from games.short_changed.model import Ante, Guess, PotStarted
+from tests.cogs.test_tables import open_lobby, start
+from tests.e2e.helpers import Room, labels, text_of
+
+
+async def started_game(env: Env, *names: str) -> tuple[Room, list[Any], int]:
+    room = Room(env)
+    members, table_id = await open_lobby(room, *names)
+    await start(room, members[0])
+    return room, members, table_id
+
+
+async def ante_all(bot: TrickyBot, table_id: int, members: list[Any]) -> None:
+    state = GAME.load_state((await bot.tables.get(table_id)).state_json or "")
+    for seat, member in enumerate(members):
+        await bot.tables.act(table_id, member.id, Ante(next(state.hands[seat].colours())))
+
+
+async def drawn(bot: TrickyBot) -> None:
+    """Wait until the board has drawn every change made by calling the service directly.
+
+    (simcord settles work the bot started itself; these moves come from the test.)
+    """
+    cog: Any = bot.get_cog("TablesCog")
+    await cog.board.drain()
+
+
+def pings(room: Room) -> list[discord.Message]:
+    return [m for m in room.public_messages() if "your" in (m.content or "") and "<@" in m.content]
+
+
+async def test_moves_made_while_the_table_is_being_drawn_are_drawn_once(
+    simcord_env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Discord is slow to answer one edit; a dozen moves meanwhile make one more edit."""
+    bot: TrickyBot = simcord_env.bot
+    room, members, table_id = await started_game(simcord_env, "ann", "bo", "cy")
+    await ante_all(bot, table_id, members)
+    await drawn(bot)
+    cog: Any = bot.get_cog("TablesCog")
+    board = cog.board
+    redraw, discord_answers = board._redraw, asyncio.Event()
+    versions: list[int] = []
+
+    async def slow_redraw(table: int) -> None:
+        versions.append((await bot.tables.get(table)).version)
+        await discord_answers.wait()
+        await redraw(table)
+
+    monkeypatch.setattr(board, "_redraw", slow_redraw)
+    for _ in range(12):
+        public = await bot.tables.public(table_id)
+        seat = public.to_act[0]
+        mine = await bot.tables.for_seat(table_id, members[seat].id)
+        action = next(a for a in mine.legal if not isinstance(a, Guess))
+        await bot.tables.act(table_id, members[seat].id, action)
+    discord_answers.set()
+    await drawn(bot)
+    final = await bot.tables.get(table_id)
+    assert len(versions) == 2 and versions[-1] == final.version
+    assert f"Transactions ({final.version - 2} so far)" in text_of(room.table_message())
+
+
+async def test_one_turn_ping_at_a_time_for_the_seat_to_act(simcord_env: Env) -> None:
+    bot: TrickyBot = simcord_env.bot
+    room, members, table_id = await started_game(simcord_env, "ann", "bo")
+    everyone = pings(room)
+    assert len(everyone) == 1
+    assert all(f"<@{m.id}>" in everyone[0].content for m in members)
+    await ante_all(bot, table_id, members)
+    await drawn(bot)
+    public = await bot.tables.public(table_id)
+    (ping,) = pings(room)
+    assert ping.content.startswith(f"<@{members[public.to_act[0]].id}>:")
+    assert "Go to the table" in ping.content
+
+
+async def test_a_table_message_near_the_hour_limit_is_posted_again(simcord_env: Env) -> None:
+    bot: TrickyBot = simcord_env.bot
+    room, members, table_id = await started_game(simcord_env, "ann", "bo")
+    old = room.table_message()
+    await simcord_env.advance_time(51 * 60)
+    await ante_all(bot, table_id, members)
+    await drawn(bot)
+    new = room.table_message()
+    assert new.id != old.id
+    retired = next(m for m in room.public_messages() if m.id == old.id)
+    assert "continues below" in retired.content and labels(retired) == []
+    assert (await bot.tables.get(table_id)).message_id == new.id
+
+
+async def test_announcements_go_below_and_the_table_follows(
+    simcord_env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    presenter = PRESENTERS["short_changed"]
+
+    def announce(public: PublicTable, events: Sequence[Event]) -> list[discord.Embed]:
+        return [presenter.embed("The pot is in") for e in events if isinstance(e, PotStarted)]
+
+    monkeypatch.setattr(presenter, "announce", announce)
+    bot: TrickyBot = simcord_env.bot
+    room, members, table_id = await started_game(simcord_env, "ann", "bo")
+    first_table = room.table_message()
+    await ante_all(bot, table_id, members)
+    await drawn(bot)
+    texts = [text_of(m) for m in room.public_messages()]
+    summary_at = next(i for i, text in enumerate(texts) if "The pot is in" in text)
+    table_at = next(i for i, m in enumerate(room.public_messages()) if "Open my hand" in labels(m))
+    assert table_at > summary_at
+    assert room.table_message().id != first_table.id
+
+
+async def test_a_seat_is_called_again_when_the_turn_comes_back_round(
+    simcord_env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Even when the moves in between were drawn in one go, the seat gets a new ping."""
+    bot: TrickyBot = simcord_env.bot
+    room, members, table_id = await started_game(simcord_env, "ann", "bo", "cy")
+    await ante_all(bot, table_id, members)
+    await drawn(bot)
+    (first_ping,) = pings(room)
+    cog: Any = bot.get_cog("TablesCog")
+    board = cog.board
+    redraw, discord_answers = board._redraw, asyncio.Event()
+
+    async def slow_redraw(table: int) -> None:
+        await discord_answers.wait()
+        await redraw(table)
+
+    monkeypatch.setattr(board, "_redraw", slow_redraw)
+    for _ in range(3):  # a full round: the turn comes back to the same seat
+        public = await bot.tables.public(table_id)
+        seat = public.to_act[0]
+        mine = await bot.tables.for_seat(table_id, members[seat].id)
+        action = next(a for a in mine.legal if not isinstance(a, Guess))
+        await bot.tables.act(table_id, members[seat].id, action)
+    discord_answers.set()
+    await drawn(bot)
+    (again,) = pings(room)
+    assert again.id != first_ping.id
+    assert again.content.split(":")[0] == first_ping.content.split(":")[0]

@@ -1,0 +1,96 @@
+"""/tricky leaderboard, stats and history, end to end on simcord."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from simcord import Env
+
+from bot.app import TrickyBot
+from bot.ratings import Rating
+from bot.results import GameResult, SeatResult
+from tests.cogs.test_tables import open_lobby, start
+from tests.e2e.helpers import Room, labels, text_of
+
+START = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+async def seed_board(bot: TrickyBot, guild_id: int, players: int) -> None:
+    """``players`` rated two-player games, player n beating player n + 1000."""
+    async with bot.db.transaction() as sql:
+        for n in range(players):
+            async with sql.execute(
+                "INSERT INTO tables (guild_id, channel_id, game_key, status, host_id, "
+                "created_at, updated_at) VALUES (?, 1, 'short_changed', 'finished', ?, ?, ?)",
+                (guild_id, n + 1, START.isoformat(), START.isoformat()),
+            ) as cursor:
+                table_id = cursor.lastrowid
+            assert table_id is not None
+            winner, loser = n + 1, n + 1001
+            result = GameResult(
+                table_id=table_id,
+                guild_id=guild_id,
+                game_key="short_changed",
+                rated=True,
+                unrated_reason=None,
+                ended_early=False,
+                options={},
+                started_at=START,
+                finished_at=START + timedelta(minutes=n + 1),
+                seats=(
+                    SeatResult(0, winner, f"w{n}", None, 1, 1, False),
+                    SeatResult(1, loser, f"l{n}", None, 2, 0, False),
+                ),
+            )
+            ratings = {winner: Rating(30 + n, 2.0), loser: Rating(20, 2.0)}
+            await bot.tables.results.record(sql, result, ratings, START)
+
+
+async def test_the_leaderboard_pages_through_every_player(simcord_env: Env) -> None:
+    room = Room(simcord_env)
+    (ann,) = room.add("ann")
+    await seed_board(simcord_env.bot, room.guild.id, 12)  # 24 players: three pages
+    shown = await ann.slash(room.channel, "tricky leaderboard", game="short_changed")
+    assert not shown.ephemeral
+
+    def board() -> Any:
+        return room.public_messages()[-1]
+
+    assert "Page 1 of 3 · 24 players" in text_of(board())
+    assert "**1.** <@12>" in text_of(board())  # the best rating first
+    await room.bystander.click(board(), label="Next ▶")
+    assert "Page 2 of 3" in text_of(board())
+    await room.bystander.click(board(), label="Next ▶")
+    assert "Page 3 of 3" in text_of(board()) and "**21.**" in text_of(board())
+    assert labels(board()) == ["◀ Previous", "Next ▶"]
+    await ann.click(board(), label="◀ Previous")
+    assert "Page 2 of 3" in text_of(board())
+
+
+async def test_the_leaderboard_sorts_by_wins_and_games(simcord_env: Env) -> None:
+    room = Room(simcord_env)
+    (ann,) = room.add("ann")
+    await seed_board(simcord_env.bot, room.guild.id, 3)
+    await ann.slash(room.channel, "tricky leaderboard", game="short_changed", sort="wins")
+    text = text_of(room.public_messages()[-1])
+    assert "by wins" in text and text.index("<@1>") < text.index("<@1001>")
+
+
+async def test_stats_and_history_after_a_real_game(simcord_env: Env) -> None:
+    room = Room(simcord_env)
+    (ann, bo), table_id = await open_lobby(room, "ann", "bo")
+    await start(room, ann)
+    bot: TrickyBot = simcord_env.bot
+    await bot.tables.stop(table_id, ann.id, moderator=False)
+    history = await bo.slash(room.channel, "tricky history")
+    assert history.ephemeral and "ended early (ann, bo)" in text_of(history.response)
+    stats = await bo.slash(room.channel, "tricky stats", member=ann)
+    assert stats.ephemeral and "No finished games" in text_of(stats.response)
+
+
+async def test_an_empty_board_says_how_to_get_on_it(simcord_env: Env) -> None:
+    room = Room(simcord_env)
+    (ann,) = room.add("ann")
+    await ann.slash(room.channel, "tricky leaderboard")
+    assert "Nobody is on this board yet" in text_of(room.public_messages()[-1])
