@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import replace
 from functools import lru_cache
 
 from games.core.chance import Chance
@@ -475,7 +474,8 @@ class ShortWordGame(Game[ShortWordState, Action, ShortWordView, Options]):
                 )
             )
         result = HandResult(hand=state.hand, went_out=state.went_out, seats=tuple(seats))
-        state.results.append(result)
+        state.hand_scores.append([seat_result.score for seat_result in seats])
+        state.last_result = result
         events: list[Event] = [HandScored(result=result)]
         if state.hand >= state.options.hands:
             state.step = "over"
@@ -518,7 +518,8 @@ class ShortWordGame(Game[ShortWordState, Action, ShortWordView, Options]):
             my_challenge=None if window is None or seat is None else window.picks[seat],
             answered=window is not None and seat is not None and seat not in window.waiting,
             scores=tuple(state.scores),
-            results=tuple(state.results),
+            hand_scores=tuple(tuple(scores) for scores in state.hand_scores),
+            last_result=state.last_result,
             validation=state.options.validation,
             dictionary=DICTIONARIES[state.options.dictionary],
             winners=() if outcome is None else outcome.winners,
@@ -530,12 +531,12 @@ class ShortWordGame(Game[ShortWordState, Action, ShortWordView, Options]):
         """Other seats' unseen cards and the stock are drawn afresh from what is unseen.
 
         Kept: the observer's hand, the discard pile (every discard was shown),
-        cards others took from the discards, and every laid word.
+        cards others took from the discards, and every laid word. Once the game
+        is over every hand has been shown, and only the stock's order is unseen.
         """
         copy = self.clone(state)
-        if state.step == "over":
-            return copy  # every hand was shown when the last hand was scored
-        others = [seat for seat in range(state.seats) if seat != observer]
+        over = state.step == "over"
+        others = [] if over else [seat for seat in range(state.seats) if seat != observer]
         pool = list(state.stock)
         unseen: dict[Seat, int] = {}
         for seat in others:
@@ -544,7 +545,10 @@ class ShortWordGame(Game[ShortWordState, Action, ShortWordView, Options]):
                 hidden = list((Counter(hidden) - Counter(state.known[seat])).elements())
             unseen[seat] = len(hidden)
             pool += hidden
-        pool.sort(key=lambda _card: rng.random())  # a shuffle, several times faster
+        # Sorted first, so every world the observer cannot tell apart shuffles alike;
+        # then sorted by random keys, a shuffle several times faster than rng.shuffle.
+        pool.sort()
+        pool.sort(key=lambda _card: rng.random())
         for seat in others:
             drawn, pool = pool[: unseen[seat]], pool[unseen[seat] :]
             copy.hands[seat] = sort_cards([*state.known[seat], *drawn])
@@ -555,17 +559,23 @@ class ShortWordGame(Game[ShortWordState, Action, ShortWordView, Options]):
             for seat in others:
                 if seat != window.layer and seat not in window.waiting:
                     window.picks[seat] = rng.choice([None, *range(laid)])
+        copy.chance = Chance(rng.getrandbits(62))  # future shuffles are unseen too
         return copy
 
     def clone(self, state: ShortWordState) -> ShortWordState:
         window = state.window
-        return replace(
-            state,
-            chance=replace(state.chance),
+        return ShortWordState(
+            options=state.options,
+            chance=Chance(state.chance.seed, state.chance.draws),
+            hand=state.hand,
+            dealer=state.dealer,
             hands=[list(cards) for cards in state.hands],
             stock=list(state.stock),
             discards=list(state.discards),
+            turn=state.turn,
+            step=state.step,
             known=[list(cards) for cards in state.known],
+            went_out=state.went_out,
             last_turns=list(state.last_turns),
             laid=[None if laid is None else list(laid) for laid in state.laid],
             struck=[list(indexes) for indexes in state.struck],
@@ -574,7 +584,8 @@ class ShortWordGame(Game[ShortWordState, Action, ShortWordView, Options]):
             if window is None
             else ChallengeWindow(window.layer, list(window.waiting), list(window.picks)),
             scores=list(state.scores),
-            results=list(state.results),
+            hand_scores=[list(scores) for scores in state.hand_scores],
+            last_result=state.last_result,
         )
 
     def check_state(self, state: ShortWordState) -> None:
@@ -582,8 +593,10 @@ class ShortWordGame(Game[ShortWordState, Action, ShortWordView, Options]):
         if not self.min_seats <= seats <= self.max_seats:
             raise CorruptState(f"a Short Word table has 1 to 8 seats, not {seats}")
         per_seat = (state.known, state.laid, state.struck, state.penalties, state.scores)
-        if any(len(values) != seats for values in per_seat):
+        if any(len(values) != seats for values in [*per_seat, *state.hand_scores]):
             raise CorruptState("per-seat lists do not match the seat count")
+        if len(state.hand_scores) != state.hand - 1 + (state.step == "over"):
+            raise CorruptState("the hand scores do not match the hands played")
         if not 1 <= state.hand <= state.options.hands:
             raise CorruptState("the hand number is outside the game")
         if not (0 <= state.turn < seats and 0 <= state.dealer < seats):

@@ -369,7 +369,10 @@ class ShortWordState:
     """Per seat, points lost this hand by challenging valid words (SW7)."""
     window: ChallengeWindow | None = None
     scores: list[int] = field(default_factory=list)
-    results: list[HandResult] = field(default_factory=list)
+    hand_scores: list[list[int]] = field(default_factory=list)
+    """Per finished hand, each seat's score for it (SW6)."""
+    last_result: HandResult | None = None
+    """The last finished hand in full: words, cards left, bonuses."""
 
     @property
     def seats(self) -> int:
@@ -407,7 +410,8 @@ class ShortWordView:
     answered: bool
     """Whether the viewer has answered the open challenge window."""
     scores: tuple[int, ...]
-    results: tuple[HandResult, ...]
+    hand_scores: tuple[tuple[int, ...], ...]
+    last_result: HandResult | None
     validation: Validation
     dictionary: str
     winners: tuple[Seat, ...]

@@ -213,12 +213,15 @@ class SolitaireGame(Game[SolitaireState, Action, SolitaireView, SolitaireOptions
         hidden = list(state.unused)
         for stack in state.stacks:
             hidden += stack[:-1]
+        # Sorted first, so every world the player cannot tell apart shuffles alike.
+        hidden = sort_cards(hidden)
         rng.shuffle(hidden)
         for stack in copy.stacks:
             if stack:
                 below = len(stack) - 1
                 stack[:-1], hidden = hidden[:below], hidden[below:]
         copy.unused = hidden
+        copy.chance = Chance(rng.getrandbits(62))
         return copy
 
     def clone(self, state: SolitaireState) -> SolitaireState:

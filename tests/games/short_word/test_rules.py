@@ -347,7 +347,8 @@ def test_sw6_scores_add_up_over_hands() -> None:
     GAME.apply(state, 1, Draw("stock"))
     GAME.apply(state, 1, Discard("E"))
     assert state.scores == [5 + 13 + 2 * BONUS, 7 - 31]
-    assert state.results[0].seats[0].total == state.scores[0]
+    assert state.hand_scores == [[13 + 2 * BONUS, -31]]
+    assert state.last_result is not None and state.last_result.seats[0].total == state.scores[0]
 
 
 # -- SW7: challenges ----------------------------------------------------------------------------
@@ -483,7 +484,7 @@ def test_sw9_one_seat_plays_the_game_alone() -> None:
     rng = random.Random(1)
     while real.to_act(state):
         real.apply(state, 0, real.random_action(state, 0, rng))
-    assert len(state.results) == 2
+    assert len(state.hand_scores) == 2
     outcome = real.outcome(state)
     assert outcome is not None and outcome.places == (1,)
 
