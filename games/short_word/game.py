@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Sequence, Sized
 from functools import lru_cache
 
 from games.core.chance import Chance
@@ -592,8 +592,9 @@ class ShortWordGame(Game[ShortWordState, Action, ShortWordView, Options]):
         seats = state.seats
         if not self.min_seats <= seats <= self.max_seats:
             raise CorruptState(f"a Short Word table has 1 to 8 seats, not {seats}")
-        per_seat = (state.known, state.laid, state.struck, state.penalties, state.scores)
-        if any(len(values) != seats for values in [*per_seat, *state.hand_scores]):
+        per_seat: list[Sized] = [state.known, state.laid, state.struck, state.penalties]
+        per_seat += [state.scores, *state.hand_scores]
+        if any(len(values) != seats for values in per_seat):
             raise CorruptState("per-seat lists do not match the seat count")
         if len(state.hand_scores) != state.hand - 1 + (state.step == "over"):
             raise CorruptState("the hand scores do not match the hands played")
