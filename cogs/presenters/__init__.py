@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from cogs.presenters.base import Presenter
 from cogs.presenters.short_changed import ShortChangedPresenter
+from cogs.presenters.short_word import ShortWordPresenter
+from cogs.presenters.short_word_solitaire import SolitairePresenter
 
 __all__ = ["PRESENTERS", "Presenter"]
 
 PRESENTERS: dict[str, Presenter] = {
-    presenter.key: presenter for presenter in (ShortChangedPresenter(),)
+    presenter.key: presenter
+    for presenter in (ShortChangedPresenter(), ShortWordPresenter(), SolitairePresenter())
 }
