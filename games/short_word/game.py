@@ -145,7 +145,7 @@ class ShortWordGame(Game[ShortWordState, Action, ShortWordView, Options]):
                 dealt[seat].append(deck.pop())
         state.hands = [sort_cards(cards) for cards in dealt]
         state.discards = [deck.pop()]
-        state.stock = deck
+        state.stock = sort_cards(deck)
         state.turn = first
         state.step = "draw"
         state.known = [[] for _ in range(seats)]
@@ -326,7 +326,7 @@ class ShortWordGame(Game[ShortWordState, Action, ShortWordView, Options]):
         else:
             if not state.stock:
                 events.append(self._refill(state))
-            card = state.stock.pop()
+            card = state.stock.pop(state.chance.next().randrange(len(state.stock)))
             events += [
                 Drew(seat=seat, source="stock", card=None),
                 DrewCard(audience=seat, card=card),
@@ -338,10 +338,9 @@ class ShortWordGame(Game[ShortWordState, Action, ShortWordView, Options]):
 
     @staticmethod
     def _refill(state: ShortWordState) -> Event:
-        """SW8: every discard but the top one, shuffled, becomes the stock."""
-        state.stock = state.discards[:-1]
+        """SW8: every discard but the top one becomes the stock (shuffled, as draws are random)."""
+        state.stock = sort_cards(state.discards[:-1])
         state.discards = state.discards[-1:]
-        state.chance.next().shuffle(state.stock)
         return StockRefilled(cards=len(state.stock))
 
     def _discard(self, state: ShortWordState, seat: Seat, card: Card) -> list[Event]:
@@ -528,38 +527,41 @@ class ShortWordGame(Game[ShortWordState, Action, ShortWordView, Options]):
     def redeal(
         self, state: ShortWordState, observer: Seat | None, rng: random.Random
     ) -> ShortWordState:
-        """Other seats' unseen cards and the stock are drawn afresh from what is unseen.
+        """Other seats' unseen cards are drawn afresh from everything the observer has not seen.
 
         Kept: the observer's hand, the discard pile (every discard was shown),
-        cards others took from the discards, and every laid word. Once the game
-        is over every hand has been shown, and only the stock's order is unseen.
+        cards others took from the discards, and every laid word. The stock has
+        no order to redo (draws are random), and once the game is over every
+        hand has been shown. Future draws are reseeded.
         """
         copy = self.clone(state)
         over = state.step == "over"
         others = [] if over else [seat for seat in range(state.seats) if seat != observer]
         pool = list(state.stock)
-        unseen: dict[Seat, int] = {}
+        unseen: list[tuple[Seat, int]] = []
         for seat in others:
             hidden = state.hands[seat]
             if state.known[seat]:
                 hidden = list((Counter(hidden) - Counter(state.known[seat])).elements())
-            unseen[seat] = len(hidden)
+            unseen.append((seat, len(hidden)))
             pool += hidden
-        # Sorted first, so every world the observer cannot tell apart shuffles alike;
-        # then sorted by random keys, a shuffle several times faster than rng.shuffle.
-        pool.sort()
-        pool.sort(key=lambda _card: rng.random())
-        for seat in others:
-            drawn, pool = pool[: unseen[seat]], pool[unseen[seat] :]
+        # Sorted, so every world the observer cannot tell apart is redealt alike.
+        pool = sort_cards(pool)
+        picks = rng.sample(range(len(pool)), sum(count for _seat, count in unseen))
+        at = 0
+        for seat, count in unseen:
+            drawn = [pool[index] for index in picks[at : at + count]]
             copy.hands[seat] = sort_cards([*state.known[seat], *drawn])
-        copy.stock = pool
+            at += count
+        taken = set(picks)
+        copy.stock = [card for index, card in enumerate(pool) if index not in taken]
         window = copy.window
         if window is not None:
             laid = len(state.laid[window.layer] or [])
             for seat in others:
                 if seat != window.layer and seat not in window.waiting:
                     window.picks[seat] = rng.choice([None, *range(laid)])
-        copy.chance = Chance(rng.getrandbits(62))  # future shuffles are unseen too
+        copy.chance = Chance(rng.getrandbits(62))  # future draws are unseen too
         return copy
 
     def clone(self, state: ShortWordState) -> ShortWordState:
@@ -610,6 +612,8 @@ class ShortWordGame(Game[ShortWordState, Action, ShortWordView, Options]):
                 everything += meld.cards
         if sort_cards(everything) != _SORTED_DECK:
             raise CorruptState("the cards in play do not make up the deck")
+        if state.stock != sort_cards(state.stock):
+            raise CorruptState("the stock is not sorted")
         for seat, cards in enumerate(state.hands):
             if cards != sort_cards(cards):
                 raise CorruptState("a hand is not sorted")

@@ -351,7 +351,9 @@ class ShortWordState:
     hands: list[list[Card]]
     """Each seat's cards, sorted (see :func:`games.short_word.cards.sort_cards`)."""
     stock: list[Card]
-    """Face down; the top card is the last."""
+    """Face down, kept sorted: nobody knows the order of a shuffled stock, so a draw
+    takes a random card of it, which is the same thing (and leaves no hidden order
+    in the state for :meth:`~games.short_word.game.ShortWordGame.redeal` to redo)."""
     discards: list[Card]
     """Face up; the top card is the last."""
     turn: Seat

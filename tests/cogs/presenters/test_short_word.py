@@ -193,7 +193,7 @@ def test_the_table_shows_the_hand_but_no_cards_in_hand() -> None:
 
 
 def test_a_scored_hand_is_announced_with_words_cards_left_and_bonuses() -> None:
-    state = table("C A T X", "T E A Z B", turn=0, stock_top="E")
+    state = table("C A T X", "T E A Z B", turn=0, draws="E")
     events = GAME.apply(state, 0, Lay(("cat",)))
     GAME.apply(state, 1, Draw("stock"))
     events = GAME.apply(state, 1, Discard("Z"))
@@ -206,7 +206,7 @@ def test_a_scored_hand_is_announced_with_words_cards_left_and_bonuses() -> None:
 
 
 def test_the_result_ranks_the_totals() -> None:
-    state = table("C A T X", "Z O Q", turn=0, stock_top="E", hand=1, hands=1)
+    state = table("C A T X", "Z O Q", turn=0, draws="E", hand=1, hands=1)
     GAME.apply(state, 0, Lay(("cat",)))
     GAME.apply(state, 1, Draw("stock"))
     GAME.apply(state, 1, Discard("E"))

@@ -95,7 +95,7 @@ def cards(text: str) -> list[Card]:
 def table(
     *hands: str,
     discards: str = "E",
-    stock_top: str = "",
+    draws: str = "",
     turn: int = 0,
     step: Step = "discard",
     hand: int = 1,
@@ -103,21 +103,21 @@ def table(
     known: list[str] | None = None,
     **options: Any,
 ) -> ShortWordState:
-    """A hand in play with exactly these cards; ``stock_top`` is the top of the stock,
-    last card on top, and the rest of the deck lies under it in a fixed order."""
+    """A hand in play with exactly these cards; the rest of the deck is the stock, and
+    ``draws`` are the cards it gives when drawn from, in order."""
     held = [cards(text) for text in hands]
     rest = Counter(full_deck())
-    for pile in [*held, cards(discards), cards(stock_top)]:
+    for pile in [*held, cards(discards)]:
         rest.subtract(pile)
     assert min(rest.values()) >= 0, "more copies of a card than the deck has"
     seats = len(hands)
     return ShortWordState(
         options=Options(**options),
-        chance=Chance(0),
+        chance=_chance_drawing(sort_cards(rest.elements()), cards(draws)),
         hand=hand,
         dealer=(turn - 1) % seats if dealer is None else dealer,
         hands=[sort_cards(pile) for pile in held],
-        stock=[*sort_cards(rest.elements()), *cards(stock_top)],
+        stock=sort_cards(rest.elements()),
         discards=cards(discards),
         turn=turn,
         step=step,
@@ -127,6 +127,16 @@ def table(
         penalties=[0] * seats,
         scores=[0] * seats,
     )
+
+
+def _chance_drawing(stock: list[Card], wanted: list[Card]) -> Chance:
+    """Luck whose next draws from ``stock`` give the ``wanted`` cards, in order."""
+    for seed in range(200_000):
+        chance = Chance(seed)
+        pile = list(stock)
+        if all(pile.pop(chance.next().randrange(len(pile))) == card for card in wanted):
+            return Chance(seed)
+    raise AssertionError(f"no luck draws {wanted}")
 
 
 def refused(state: ShortWordState, seat: int, action: object) -> str:

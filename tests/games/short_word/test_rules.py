@@ -7,6 +7,7 @@ from collections import Counter
 
 import pytest
 
+from games.core.chance import Chance
 from games.core.errors import IllegalAction
 from games.short_word.cards import COPIES, POINTS, full_deck
 from games.short_word.game import BONUS, ShortWordGame, cards_dealt
@@ -93,7 +94,7 @@ def test_sw2_after_a_hand_the_deal_passes_left_and_a_card_more_is_dealt() -> Non
 
 
 def test_sw3_drawing_from_the_stock_is_news_only_for_the_drawer() -> None:
-    state = table("C A T", "E R E", stock_top="Z", step="draw")
+    state = table("C A T", "E R E", draws="Z", step="draw")
     events = GAME.apply(state, 0, Draw("stock"))
     assert Drew(seat=0, source="stock", card=None) in events
     assert DrewCard(audience=0, card="Z") in events
@@ -180,7 +181,7 @@ def test_sw4_every_other_seat_has_one_last_turn_in_order() -> None:
 
 
 def test_sw4_a_last_turn_lays_any_words_and_the_rest_counts_against() -> None:
-    state = table("C A T X", "T E A Z Q", turn=0, stock_top="Y")
+    state = table("C A T X", "T E A Z Q", turn=0, draws="Y")
     GAME.apply(state, 0, Lay(("cat",)))
     GAME.apply(state, 1, Draw("stock"))
     events = GAME.apply(state, 1, Lay(("tea",)))
@@ -193,7 +194,7 @@ def test_sw4_a_last_turn_lays_any_words_and_the_rest_counts_against() -> None:
 
 
 def test_sw4_a_last_turn_without_words_counts_every_card_kept() -> None:
-    state = table("C A T X", "Z O Q", turn=0, stock_top="J")
+    state = table("C A T X", "Z O Q", turn=0, draws="J")
     GAME.apply(state, 0, Lay(("cat",)))
     GAME.apply(state, 1, Draw("stock"))
     events = GAME.apply(state, 1, Discard("J"))
@@ -204,7 +205,7 @@ def test_sw4_a_last_turn_without_words_counts_every_card_kept() -> None:
 
 
 def test_sw4_a_last_turn_must_keep_a_card_to_discard() -> None:
-    state = table("C A T X", "T E A A", turn=0, stock_top="T")
+    state = table("C A T X", "T E A A", turn=0, draws="T")
     GAME.apply(state, 0, Lay(("cat",)))
     GAME.apply(state, 1, Draw("stock"))
     assert "Keep one card" in refused(state, 1, Lay(("tea", "at")))
@@ -293,7 +294,7 @@ def test_sw5_words_are_letters_a_to_z(typed: str) -> None:
 
 def _score_hand(*layouts: tuple[str, ...], hands: tuple[str, ...], **options: object) -> HandScored:
     """Seat 0 goes out with the first words; the others lay theirs on their last turns."""
-    state = table(*hands, turn=0, stock_top=" ".join(["E"] * (len(hands) - 1)), **options)
+    state = table(*hands, turn=0, draws=" ".join(["E"] * (len(hands) - 1)), **options)
     events = GAME.apply(state, 0, Lay(layouts[0]))
     for seat, words in enumerate(layouts[1:], start=1):
         GAME.apply(state, seat, Draw("stock"))
@@ -341,7 +342,7 @@ def test_sw6_no_words_no_bonus() -> None:
 
 
 def test_sw6_scores_add_up_over_hands() -> None:
-    state = table("C A T X", "Z O Q", turn=0, stock_top="E")
+    state = table("C A T X", "Z O Q", turn=0, draws="E")
     state.scores = [5, 7]
     GAME.apply(state, 0, Lay(("cat",)))
     GAME.apply(state, 1, Draw("stock"))
@@ -373,7 +374,7 @@ def test_sw7_the_window_waits_for_every_other_seat() -> None:
 
 
 def test_sw7_a_challenged_invalid_word_counts_against_the_seat_that_laid_it() -> None:
-    state = table("T C A X", "E R E", "A T E", validation="challenge", stock_top="E E")
+    state = table("T C A X", "E R E", "A T E", validation="challenge", draws="E E")
     GAME.apply(state, 0, Lay(("tca",)))
     GAME.apply(state, 1, LetStand())
     events = GAME.apply(state, 2, Challenge(0))
@@ -389,7 +390,7 @@ def test_sw7_a_challenged_invalid_word_counts_against_the_seat_that_laid_it() ->
 
 
 def test_sw7_challenging_a_valid_word_costs_the_challenger_its_points() -> None:
-    state = table("C A T X", "E R E", "A T E", validation="challenge", stock_top="E E")
+    state = table("C A T X", "E R E", "A T E", validation="challenge", draws="E E")
     GAME.apply(state, 0, Lay(("cat",)))
     GAME.apply(state, 1, Challenge(0))
     events = GAME.apply(state, 2, Challenge(0))
@@ -405,7 +406,7 @@ def test_sw7_challenging_a_valid_word_costs_the_challenger_its_points() -> None:
 
 
 def test_sw7_words_nobody_challenges_stand_even_if_invalid() -> None:
-    state = table("T C A X", "E R E", validation="challenge", stock_top="E")
+    state = table("T C A X", "E R E", validation="challenge", draws="E")
     GAME.apply(state, 0, Lay(("tca",)))
     events = GAME.apply(state, 1, LetStand())
     assert not any(isinstance(e, ChallengesResolved) for e in events)
@@ -450,14 +451,27 @@ def test_sw8_an_empty_stock_is_refilled_from_the_discards_but_the_top() -> None:
     assert events[0] == StockRefilled(cards=len(rest) + 3)
     assert state.discards == [top]
     assert len(state.stock) == len(rest) + 2
+    drawn = next(e for e in events if isinstance(e, DrewCard)).card
+    assert Counter([*state.stock, drawn]) == Counter([*"BDFG", *rest[:-1]])
     GAME.check_state(state)
+
+
+def test_sw8_a_draw_from_the_stock_is_a_random_card_of_it() -> None:
+    drawn = set()
+    for seed in range(30):
+        state = table("C A T", "E R E", step="draw")
+        state.chance = Chance(seed)
+        drawn |= {
+            next(e for e in GAME.apply(state, 0, Draw("stock")) if isinstance(e, DrewCard)).card
+        }
+    assert len(drawn) > 10
 
 
 # -- SW9: the end -------------------------------------------------------------------------------
 
 
 def test_sw9_after_the_last_hand_the_highest_total_wins() -> None:
-    state = table("C A T X", "Z O Q", turn=0, stock_top="E", hand=8)
+    state = table("C A T X", "Z O Q", turn=0, draws="E", hand=8)
     state.scores = [0, 40]
     GAME.apply(state, 0, Lay(("cat",)))
     GAME.apply(state, 1, Draw("stock"))
@@ -469,7 +483,7 @@ def test_sw9_after_the_last_hand_the_highest_total_wins() -> None:
 
 
 def test_sw9_tied_leaders_share_the_win() -> None:
-    state = table("C A T X", "Z O Q", turn=0, stock_top="E", hand=8)
+    state = table("C A T X", "Z O Q", turn=0, draws="E", hand=8)
     state.scores = [0, 64]
     GAME.apply(state, 0, Lay(("cat",)))
     GAME.apply(state, 1, Draw("stock"))
@@ -490,7 +504,7 @@ def test_sw9_one_seat_plays_the_game_alone() -> None:
 
 
 def test_sw9_a_shorter_game_plays_the_first_hands() -> None:
-    state = table("C A T X", "Z O Q", turn=0, stock_top="E", hand=3, hands=3)
+    state = table("C A T X", "Z O Q", turn=0, draws="E", hand=3, hands=3)
     GAME.apply(state, 0, Lay(("cat",)))
     GAME.apply(state, 1, Draw("stock"))
     GAME.apply(state, 1, Discard("E"))
