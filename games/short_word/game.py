@@ -65,7 +65,7 @@ BONUS = 10
 """Each of the two bonuses (SW6)."""
 
 _DRAWS = (Draw("stock"), Draw("discard"))
-_SORTED_DECK = sort_cards(full_deck())
+_SORTED_DECK = sorted(full_deck())
 _STAND = LetStand()
 
 
@@ -542,19 +542,20 @@ class ShortWordGame(Game[ShortWordState, Action, ShortWordView, Options]):
         for seat in others:
             hidden = state.hands[seat]
             if state.known[seat]:
-                hidden = list((Counter(hidden) - Counter(state.known[seat])).elements())
+                hidden = _without(hidden, state.known[seat])
             unseen.append((seat, len(hidden)))
             pool += hidden
         # Sorted, so every world the observer cannot tell apart is redealt alike.
         pool = sort_cards(pool)
-        picks = rng.sample(range(len(pool)), sum(count for _seat, count in unseen))
+        # A random order of the pool (sorting by random keys beats rng.shuffle several
+        # times over); the seats take their cards from the front, the stock keeps the rest.
+        order = sorted(range(len(pool)), key=lambda _index: rng.random())
         at = 0
         for seat, count in unseen:
-            drawn = [pool[index] for index in picks[at : at + count]]
+            drawn = [pool[index] for index in order[at : at + count]]
             copy.hands[seat] = sort_cards([*state.known[seat], *drawn])
             at += count
-        taken = set(picks)
-        copy.stock = [card for index, card in enumerate(pool) if index not in taken]
+        copy.stock = [pool[index] for index in sorted(order[at:])]
         window = copy.window
         if window is not None:
             laid = len(state.laid[window.layer] or [])
@@ -610,7 +611,8 @@ class ShortWordGame(Game[ShortWordState, Action, ShortWordView, Options]):
         for laid in state.laid:
             for meld in laid or ():
                 everything += meld.cards
-        if sort_cards(everything) != _SORTED_DECK:
+        everything.sort()
+        if everything != _SORTED_DECK:
             raise CorruptState("the cards in play do not make up the deck")
         if state.stock != sort_cards(state.stock):
             raise CorruptState("the stock is not sorted")
@@ -643,6 +645,14 @@ class ShortWordGame(Game[ShortWordState, Action, ShortWordView, Options]):
 
     def describe(self, view: ShortWordView, names: Sequence[str]) -> str:
         return text.describe(view, names)
+
+
+def _without(cards: list[Card], some: list[Card]) -> list[Card]:
+    """``cards`` less one copy of each of ``some``, all of which it holds."""
+    rest = list(cards)
+    for card in some:
+        rest.remove(card)
+    return rest
 
 
 def _unique_best(values: list[int]) -> Seat | None:
