@@ -9,13 +9,13 @@ cards), then a depth-first search splits the hand into found words.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 
 from games.short_word.cards import CARDS, Card
 from games.short_word.lexicon import Lexicon, anagram_key
 
-__all__ = ["Found", "distinct_words", "going_out_words", "words_in"]
+__all__ = ["Found", "distinct_words", "going_out_words", "split_into_words", "words_in"]
 
 Found = tuple[int, str]
 """A word found in some cards: the bit mask of the cards it uses, and the word."""
@@ -74,25 +74,7 @@ def going_out_words(hand: tuple[Card, ...], lexicon: Lexicon) -> dict[Card, tupl
 def _going_out(
     hand: tuple[Card, ...], lexicon: Lexicon
 ) -> tuple[tuple[Card, tuple[str, ...]], ...]:
-    by_lowest: dict[int, list[Found]] = {}
-    for mask, word in words_in(hand, lexicon):
-        by_lowest.setdefault(mask & -mask, []).append((mask, word))
-    # Splits depend on which cards are left, not where they sit in the hand.
-    cards_key = _keys(hand, _CARD_PRIMES)
-    splits: dict[int, tuple[str, ...] | None] = {1: ()}
-
-    def split(rest: int) -> tuple[str, ...] | None:
-        key = cards_key[rest]
-        if key in splits:
-            return splits[key]
-        found = None
-        for mask, word in by_lowest.get(rest & -rest, ()):
-            if mask & rest == mask and (words := split(rest ^ mask)) is not None:
-                found = (word, *words)
-                break
-        splits[key] = found
-        return found
-
+    split = _splitter(hand, lexicon)
     everything = (1 << len(hand)) - 1
     answers: list[tuple[Card, tuple[str, ...]]] = []
     for index, card in enumerate(hand):
@@ -102,6 +84,37 @@ def _going_out(
         if words is not None:
             answers.append((card, words))
     return tuple(answers)
+
+
+@lru_cache(maxsize=4096)
+def split_into_words(cards: tuple[Card, ...], lexicon: Lexicon) -> tuple[str, ...] | None:
+    """One way to lay all of ``cards`` (sorted) as accepted words, or ``None``."""
+    return _splitter(cards, lexicon)((1 << len(cards)) - 1)
+
+
+def _splitter(cards: tuple[Card, ...], lexicon: Lexicon) -> Callable[[int], tuple[str, ...] | None]:
+    """A search for words that use exactly the cards of a mask, sharing what it learns."""
+    by_lowest: dict[int, list[Found]] = {}
+    for mask, word in words_in(cards, lexicon):
+        by_lowest.setdefault(mask & -mask, []).append((mask, word))
+    # Splits depend on which cards are left, not where they sit in the hand.
+    cards_key = _keys(cards, _CARD_PRIMES)
+    splits: dict[int, tuple[str, ...] | None] = {1: ()}
+
+    def split(rest: int) -> tuple[str, ...] | None:
+        key = cards_key[rest]
+        if key in splits:
+            return splits[key]
+        found = None
+        # Some word must hold the lowest card left; try each, then split the rest.
+        for mask, word in by_lowest.get(rest & -rest, ()):
+            if mask & rest == mask and (words := split(rest ^ mask)) is not None:
+                found = (word, *words)
+                break
+        splits[key] = found
+        return found
+
+    return split
 
 
 @lru_cache(maxsize=1024)
