@@ -101,10 +101,10 @@ class _Anagrams:
     by_key: dict[int, tuple[str, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        grouped: dict[int, list[str]] = {}
-        for word in self.words:
-            grouped.setdefault(anagram_key(word), []).append(word)
-        self.by_key = {key: tuple(sorted(group)) for key, group in grouped.items()}
+        # Alphabetical within a group, so searches find the same words in every process.
+        for word in sorted(self.words):
+            key = anagram_key(word)
+            self.by_key[key] = (*self.by_key.get(key, ()), word)
 
 
 @cache
