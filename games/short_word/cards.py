@@ -8,19 +8,18 @@ names (see :func:`sort_cards`), which also makes every hand's JSON canonical.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from typing import Literal, get_args
 
 __all__ = [
     "CARDS",
+    "COPIES",
     "DECK_SIZE",
     "DOUBLE_CARDS",
     "POINTS",
     "Card",
     "card_text",
     "cards_text",
-    "contains",
     "full_deck",
     "letters",
     "points",
@@ -84,8 +83,3 @@ def card_text(card: Card) -> str:
 
 def cards_text(cards: Iterable[Card]) -> str:
     return " ".join(card_text(card) for card in cards) or "no cards"
-
-
-def contains(hand: Counter[Card], cards: Counter[Card]) -> bool:
-    """Whether ``cards`` could be picked out of ``hand``."""
-    return all(hand[card] >= n for card, n in cards.items())

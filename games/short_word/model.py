@@ -39,6 +39,7 @@ __all__ = [
     "SeatResult",
     "ShortWordState",
     "ShortWordView",
+    "Step",
     "StockRefilled",
     "TurnStarted",
     "Validation",
