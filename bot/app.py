@@ -8,10 +8,13 @@ import discord
 from discord.ext import commands
 
 from bot.clock import Clock, SystemClock
+from bot.computer import ComputerPlayers
 from bot.settings import Settings
 from bot.storage.database import Database
+from bot.storage.deadlines import DeadlineRepository
 from bot.storage.migrations import migrate
 from bot.tables.service import TableService
+from bot.turn_clock import TurnClock
 from games.catalog import CATALOG
 from games.core.registry import Catalog
 
@@ -41,6 +44,8 @@ class TrickyBot(commands.Bot):
         self.catalog = catalog
         self._db: Database | None = None
         self._tables: TableService | None = None
+        self._computers: ComputerPlayers | None = None
+        self._turn_clock: TurnClock | None = None
 
     @property
     def db(self) -> Database:
@@ -52,6 +57,11 @@ class TrickyBot(commands.Bot):
         assert self._tables is not None, "the table service starts in setup_hook"
         return self._tables
 
+    @property
+    def turn_clock(self) -> TurnClock:
+        assert self._turn_clock is not None, "the turn clock starts in setup_hook"
+        return self._turn_clock
+
     async def setup_hook(self) -> None:
         self._db = await Database.open(self.settings.database)
         applied = await migrate(self._db)
@@ -60,6 +70,12 @@ class TrickyBot(commands.Bot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.sync_commands()
+        self._computers = ComputerPlayers(
+            workers=self.settings.ai_workers, seconds=self.settings.ai_seconds
+        )
+        self._turn_clock = TurnClock(self._tables, DeadlineRepository(self._db), self._computers)
+        self._tables.listen(self._turn_clock)
+        await self._turn_clock.start()
 
     async def sync_commands(self) -> None:
         """Instantly to the development server when one is set, else globally (slow to show)."""
@@ -76,7 +92,11 @@ class TrickyBot(commands.Bot):
         log.info("connected as %s to %d server(s)", self.user, len(self.guilds))
 
     async def close(self) -> None:
+        if self._turn_clock is not None:
+            await self._turn_clock.stop()
         await super().close()
+        if self._computers is not None:
+            self._computers.close()
         if self._db is not None:
             await self._db.close()
             self._db = None

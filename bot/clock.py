@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Protocol
+
+import discord
 
 __all__ = ["Clock", "SystemClock"]
 
@@ -15,5 +17,12 @@ class Clock(Protocol):
 
 
 class SystemClock:
+    """Discord's idea of now (``discord.utils.utcnow``).
+
+    It is the real time in production; the simulated Discord the tests use
+    moves it together with the event loop's virtual time, so turn clocks and
+    message ages agree with the sleeps that wait for them.
+    """
+
     def now(self) -> datetime:
-        return datetime.now(UTC)
+        return discord.utils.utcnow()

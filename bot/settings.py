@@ -31,6 +31,18 @@ class Settings(BaseSettings):
         description="A server id to sync commands to instantly while developing; "
         "without it commands sync globally.",
     )
+    ai_workers: int = Field(
+        default=1,
+        ge=0,
+        le=16,
+        description="Worker processes computer players think in; 0 thinks in threads instead.",
+    )
+    ai_seconds: float = Field(
+        default=1.0,
+        gt=0,
+        le=1.0,
+        description="The most time a computer player takes for one move, in seconds.",
+    )
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = Field(
         default="INFO", description="How much the bot logs to stdout."
     )

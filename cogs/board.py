@@ -35,19 +35,22 @@ import discord
 from bot.tables.model import Table, TableStatus
 from bot.tables.service import Change, PublicTable, TableError, TableService
 from cogs.controls import TableButton
-from cogs.lobby import lobby_message
+from cogs.lobby import clock_text, lobby_message
 from cogs.presenters import Presenter
 from games.core.game import Event
 
 if TYPE_CHECKING:
     from bot.app import TrickyBot
 
-__all__ = ["REPOST_AFTER", "TableBoard", "table_controls"]
+__all__ = ["ANSWERING", "REPOST_AFTER", "TableBoard", "table_controls"]
 
 log = logging.getLogger(__name__)
 
 REPOST_AFTER = timedelta(minutes=50)
 CLOSING = {"finished", "ended", "cancelled"}
+ANSWERING = 2**62
+"""The version of a panel whose own click is being answered: newer than any table, so the
+board leaves it alone until the click's answer records the real version."""
 
 
 def table_controls(table_id: int, *, playing: bool) -> discord.ui.View:
@@ -86,6 +89,7 @@ class TableBoard:
         self._presenters = presenters
         self._dirty: set[int] = set()
         self._events: dict[int, list[Event]] = {}
+        self._reminders: dict[int, set[int]] = {}
         self._closing: set[int] = set()
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._pinged: dict[int, Ping] = {}
@@ -101,6 +105,8 @@ class TableBoard:
 
     async def table_changed(self, change: Change) -> None:
         table_id = change.table.id
+        if change.kind == "reminder":
+            self._reminders.setdefault(table_id, set()).update(change.reminded)
         if change.kind in CLOSING:
             self._closing.add(table_id)
         self._events.setdefault(table_id, []).extend(change.events)
@@ -173,8 +179,12 @@ class TableBoard:
             for embed in announcements:
                 await channel.send(embed=embed)
         controls = table_controls(table.id, playing=playing)
-        message_id = await self._show(channel, table, message_id, presenter.table(public), controls)
-        if playing:
+        embeds = _with_seat_notes(presenter.table(public), table)
+        message_id = await self._show(channel, table, message_id, embeds, controls)
+        reminded = self._reminders.pop(table_id, set()) & set(public.to_act)
+        if playing and reminded:
+            await self._remind(channel, public, reminded, message_id)
+        elif playing:
             await self._ping(channel, public, presenter, message_id)
         elif table_id in self._closing:
             await self._announce(channel, public, presenter)
@@ -244,6 +254,37 @@ class TableBoard:
         )
         await self._tables.set_ping(table.id, message.id)
 
+    async def _remind(
+        self,
+        channel: discord.abc.Messageable,
+        public: PublicTable,
+        seats: set[int],
+        table_message_id: int,
+    ) -> None:
+        """Half a seat's time is gone: this message replaces the turn ping."""
+        table = public.table
+        people = [table.seats[seat] for seat in sorted(seats) if table.seats[seat].user_id]
+        if not people:
+            return
+        await self._delete_ping(channel, table)
+        left = (
+            clock_text(table.turn_seconds // 2)
+            if table.turn_seconds >= 120
+            else (f"{table.turn_seconds // 2} seconds")
+        )
+        mentions = " ".join(f"<@{player.user_id}>" for player in people)
+        jump = ""
+        if isinstance(channel, discord.abc.GuildChannel):
+            jump = f" [Go to the table]({channel_message(channel, table_message_id).jump_url})"
+        message = await channel.send(
+            f"⏳ {mentions}: half your time is gone, about {left} left. When it runs out the "
+            f"bot moves for you.{jump}",
+            allowed_mentions=discord.AllowedMentions(
+                users=[discord.Object(player.user_id) for player in people if player.user_id]
+            ),
+        )
+        await self._tables.set_ping(table.id, message.id)
+
     async def _delete_ping(self, channel: discord.abc.Messageable, table: Table) -> None:
         if table.ping_message_id is None:
             return
@@ -289,7 +330,7 @@ class TableBoard:
                 continue
             try:
                 fresh = await self._tables.for_seat(table.id, panel.user_id)
-                drawn = presenter.panel(fresh, "", None)
+                drawn = presenter.draw(fresh, "", None)
                 await panel.interaction.edit_original_response(
                     embeds=drawn.embeds, view=drawn.view()
                 )
@@ -311,9 +352,25 @@ class TableBoard:
     def _forget(self, table_id: int) -> None:
         self._pinged.pop(table_id, None)
         self._acted.pop(table_id, None)
+        self._reminders.pop(table_id, None)
         self._events.pop(table_id, None)
         self._panels.pop(table_id, None)
         self._closing.discard(table_id)
+
+
+def _with_seat_notes(embeds: list[discord.Embed], table: Table) -> list[discord.Embed]:
+    """Say who is away or played by the computer, under any game's table."""
+    notes = []
+    for player in table.seats:
+        if player.is_computer:
+            notes.append(f"🤖 {player.name} is a computer player")
+        elif player.taken_over:
+            notes.append(f"🤖 the computer plays {player.name}'s seat for the rest of the game")
+        elif player.away:
+            notes.append(f"💤 {player.name} is away (their time ran out)")
+    if notes and embeds:
+        embeds[0].add_field(name="Seats", value="\n".join(notes)[:1024], inline=False)
+    return embeds
 
 
 def channel_message(channel: discord.abc.Messageable, message_id: int) -> discord.PartialMessage:

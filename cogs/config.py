@@ -20,7 +20,7 @@ from discord.ext import commands
 
 from bot.guilds import GuildSettings
 from bot.tables.service import TableError
-from cogs.lobby import option_controls, options_summary, visible_options
+from cogs.lobby import clock_text, option_controls, options_summary, visible_options
 from cogs.presenters import PRESENTERS
 from cogs.replies import explain, friendly, is_moderator
 from games.core.errors import GameError
@@ -61,15 +61,6 @@ def _cog(interaction: discord.Interaction[Any]) -> ConfigCog:
 def _title(game_key: str) -> str:
     presenter = PRESENTERS.get(game_key)
     return presenter.game.title if presenter else game_key
-
-
-def _clock_text(seconds: int) -> str:
-    if seconds == 0:
-        return "off"
-    for choice in CLOCK_CHOICES:
-        if choice.value == seconds:
-            return choice.name
-    return f"{seconds} seconds"
 
 
 # -- buttons and selects -------------------------------------------------------------------------
@@ -231,7 +222,7 @@ class ConfigCog(
             f"{'yes' if settings.rate_computer_games else 'no'}",
             inline=False,
         )
-        embed.add_field(name="Turn clock", value=_clock_text(settings.turn_seconds))
+        embed.add_field(name="Turn clock", value=clock_text(settings.turn_seconds))
         embed.add_field(name="Tables", value="in threads" if settings.threads else "in the channel")
         embed.add_field(
             name="Where /tricky new works",
@@ -295,7 +286,7 @@ class ConfigCog(
     async def clock(self, interaction: discord.Interaction[Any], time: int) -> None:
         def change(settings: GuildSettings) -> str:
             settings.turn_seconds = time
-            return f"The turn clock is now {_clock_text(time)} for new tables."
+            return f"The turn clock is now {clock_text(time)} for new tables."
 
         await self._change(interaction, change)
 

@@ -9,6 +9,7 @@ Id layout (Discord allows 100 characters)::
 
     tk:lobby:<table>:<verb>[:<option>]     Join, Leave, Start, Cancel, option toggles
     tk:opt:<table>:<option>                a lobby option select
+    tk:seat:<table>                        the lobby's computer players and turn clock select
     tk:table:<table>:<verb>                Open my hand, Rules, Log on the table message
     tk:panel:<table>:<version>:<data>      a button on a private panel
     tk:pick:<table>:<version>:<data>       a select on a private panel
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
 __all__ = [
     "FORM_ID",
     "LobbyButton",
+    "LobbySeating",
     "LobbySelect",
     "PanelButton",
     "PanelSelect",
@@ -123,6 +125,40 @@ class LobbySelect(
         values = _values(interaction)
         await tables_cog(interaction).lobby_option_chosen(
             interaction, self.table_id, self.option, values[0] if values else ""
+        )
+
+
+class LobbySeating(ui.DynamicItem[ui.Select[Any]], template=r"tk:seat:(?P<table>\d+)"):
+    """Add or remove computer players, or set the turn clock (the host's lobby settings)."""
+
+    def __init__(
+        self,
+        table_id: int,
+        choices: Sequence[discord.SelectOption] = (),
+        *,
+        placeholder: str | None = None,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            ui.Select(
+                custom_id=f"tk:seat:{table_id}",
+                options=list(choices) or [discord.SelectOption(label="-")],
+                placeholder=placeholder,
+                row=row,
+            )
+        )
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str]
+    ) -> LobbySeating:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = _values(interaction)
+        await tables_cog(interaction).lobby_seating_chosen(
+            interaction, self.table_id, values[0] if values else ""
         )
 
 

@@ -18,11 +18,13 @@ from discord import ui
 from pydantic.fields import FieldInfo
 
 from bot.tables.model import Table, TableStatus
-from cogs.controls import LobbyButton, LobbySelect
+from cogs.controls import LobbyButton, LobbySeating, LobbySelect
 from cogs.presenters.base import Presenter
 from games.core.registry import AnyGame
 
 __all__ = [
+    "CLOCKS",
+    "clock_text",
     "hidden",
     "lobby_message",
     "option_controls",
@@ -58,6 +60,7 @@ def lobby_message(table: Table, presenter: Presenter) -> tuple[discord.Embed, di
             value=options_summary(fields, table.options),
             inline=False,
         )
+    embed.add_field(name="Turn clock", value=clock_text(table.turn_seconds), inline=True)
     view = discord.ui.View(timeout=None)
     if table.status is not TableStatus.LOBBY:
         embed.title = f"{presenter.emoji} {game.title}: lobby closed"
@@ -73,15 +76,54 @@ def lobby_message(table: Table, presenter: Presenter) -> tuple[discord.Embed, di
         ("rules", grey),
     ):
         view.add_item(LobbyButton(table.id, verb, label=verb.title(), style=style, row=0))
+    view.add_item(_seating(table, game))
     for item in option_controls(
         fields,
         table.options,
         toggle=lambda name, label, row: LobbyButton(table.id, "flip", name, label=label, row=row),
         chooser=lambda name, choices, row: LobbySelect(table.id, name, choices, row=row),
-        first_row=1,
+        first_row=2,
     ):
         view.add_item(item)
     return embed, view
+
+
+CLOCKS = (0, 60, 120, 300, 600, 1800, 3600, 86_400)
+"""Turn clock lengths offered, in seconds (0: no clock)."""
+
+
+def clock_text(seconds: int) -> str:
+    if seconds == 0:
+        return "off"
+    for unit, size in (("day", 86_400), ("hour", 3600), ("minute", 60)):
+        if seconds % size == 0:
+            count = seconds // size
+            return f"{count} {unit}{'s' * (count != 1)}"
+    return f"{seconds} seconds"
+
+
+def _seating(table: Table, game: AnyGame) -> LobbySeating:
+    """One select for the host's table settings: computer players and the turn clock."""
+    choices = []
+    if len(table.seats) < game.max_seats:
+        choices += [
+            discord.SelectOption(label="Add an easy computer player", value="add:easy", emoji="🤖"),
+            discord.SelectOption(label="Add a hard computer player", value="add:hard", emoji="🤖"),
+        ]
+    if any(player.is_computer for player in table.seats):
+        choices.append(
+            discord.SelectOption(label="Remove a computer player", value="remove", emoji="🗑️")
+        )
+    choices += [
+        discord.SelectOption(
+            label=f"Turn clock: {clock_text(seconds)}",
+            value=f"clock:{seconds}",
+            emoji="⏱️",
+            default=False,
+        )
+        for seconds in CLOCKS
+    ]
+    return LobbySeating(table.id, choices, placeholder="Computer players and turn clock…", row=1)
 
 
 def option_value_text(value: Any) -> str:

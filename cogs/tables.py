@@ -18,16 +18,17 @@ from discord.ext import commands
 
 from bot.tables.model import Player, Table, TableStatus
 from bot.tables.service import SeatTable, StaleTable, TableError
-from cogs.board import TableBoard
+from cogs.board import ANSWERING, TableBoard
 from cogs.controls import (
     FORM_ID,
     LobbyButton,
+    LobbySeating,
     LobbySelect,
     PanelButton,
     PanelSelect,
     TableButton,
 )
-from cogs.lobby import lobby_message
+from cogs.lobby import CLOCKS, lobby_message
 from cogs.presenters import PRESENTERS, Presenter
 from cogs.presenters.base import Ask, Notice, Redraw, Submit
 from cogs.replies import SORRY, explain, friendly, is_moderator
@@ -207,6 +208,22 @@ class TablesCog(
         await interaction.response.defer()
 
     @friendly
+    async def lobby_seating_chosen(
+        self, interaction: discord.Interaction[Any], table_id: int, value: str
+    ) -> None:
+        tables, user = self.bot.tables, interaction.user
+        verb, _, argument = value.partition(":")
+        if verb == "add":
+            await tables.add_computer(table_id, user.id, argument)
+        elif verb == "remove":
+            await tables.remove_computer(table_id, user.id)
+        elif verb == "clock" and argument.isdigit() and int(argument) in CLOCKS:
+            await tables.set_clock(table_id, user.id, int(argument))
+        else:
+            raise TableError("That choice is out of date: look at the lobby again.")
+        await interaction.response.defer()
+
+    @friendly
     async def lobby_option_chosen(
         self, interaction: discord.Interaction[Any], table_id: int, option: str, value: str
     ) -> None:
@@ -232,7 +249,7 @@ class TablesCog(
 
     async def _open_panel(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         seat = await self.bot.tables.for_seat(table_id, interaction.user.id)
-        panel = self._presenter(seat.table.game_key).panel(seat, "", None)
+        panel = self._presenter(seat.table.game_key).draw(seat)
         await interaction.response.send_message(
             embeds=panel.embeds, view=panel.view(), ephemeral=True
         )
@@ -266,6 +283,8 @@ class TablesCog(
             case Redraw(draft=draft, notice=hint):
                 await self._redraw_panel(interaction, presenter, seat, draft, hint)
             case Submit(action=action, draft_if_refused=draft):
+                # This click answers for its own panel: the board must not redraw it meanwhile.
+                self.board.track_panel(table_id, seat.seat, interaction, version=ANSWERING)
                 try:
                     played = await tables.act(
                         table_id, interaction.user.id, action, version=version
@@ -294,7 +313,7 @@ class TablesCog(
         draft: str,
         notice: Notice | None,
     ) -> None:
-        panel = presenter.panel(seat, draft, notice)
+        panel = presenter.draw(seat, draft, notice)
         message = interaction.message
         if message is not None and message.flags.ephemeral:
             await interaction.response.edit_message(embeds=panel.embeds, view=panel.view())
@@ -418,5 +437,7 @@ def _pages(text: str, limit: int) -> list[str]:
 
 
 async def setup(bot: TrickyBot) -> None:
-    bot.add_dynamic_items(LobbyButton, LobbySelect, TableButton, PanelButton, PanelSelect)
+    bot.add_dynamic_items(
+        LobbyButton, LobbySeating, LobbySelect, TableButton, PanelButton, PanelSelect
+    )
     await bot.add_cog(TablesCog(bot))

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from games import short_changed, short_word
+from games import short_changed, short_word, tricky
 from games.core.registry import Catalog
 
 __all__ = ["CATALOG"]
 
-CATALOG = Catalog([short_changed.GAME, short_word.GAME, short_word.SOLITAIRE])
+CATALOG = Catalog([short_changed.GAME, tricky.GAME, short_word.GAME, short_word.SOLITAIRE])

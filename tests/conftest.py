@@ -20,7 +20,9 @@ from tests.e2e.helpers import BotFactory
 
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
-    return Settings(token="test-token", database=tmp_path / "tricky.db", _env_file=None)  # type: ignore[call-arg]
+    return Settings(  # type: ignore[call-arg]
+        token="test-token", database=tmp_path / "tricky.db", ai_workers=0, _env_file=None
+    )
 
 
 @pytest_asyncio.fixture
@@ -34,6 +36,10 @@ async def bots(settings: Settings) -> AsyncIterator[BotFactory]:
 
     yield make
     for bot in made:
+        if bot._turn_clock is not None:
+            await bot._turn_clock.stop()
+        if bot._computers is not None:
+            bot._computers.close()
         if bot._db is not None:
             await bot._db.close()
 

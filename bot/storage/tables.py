@@ -58,6 +58,21 @@ class TableRepository:
         )
         return None if row is None else await self.get(int(row["id"]))
 
+    async def idle_since(self, status: TableStatus, before: datetime) -> list[int]:
+        """Tables in ``status`` untouched since ``before`` (stale lobbies, idle games)."""
+        rows = await self._db.fetch_all(
+            "SELECT id FROM tables WHERE status = ? AND updated_at <= ? ORDER BY id",
+            (status.value, before.isoformat()),
+        )
+        return [int(row["id"]) for row in rows]
+
+    async def oldest_update(self, status: TableStatus) -> datetime | None:
+        """When the least recently touched table in ``status`` was last touched."""
+        row = await self._db.fetch_one(
+            "SELECT MIN(updated_at) FROM tables WHERE status = ?", (status.value,)
+        )
+        return None if row is None or row[0] is None else datetime.fromisoformat(row[0])
+
     async def open_tables(self) -> list[Table]:
         """Every lobby and running game, oldest first (for start-up)."""
         rows = await self._db.fetch_all(
@@ -98,6 +113,7 @@ class TableRepository:
         game_key: str,
         host: Player,
         options: dict[str, Any],
+        turn_seconds: int,
         now: datetime,
     ) -> int:
         stamp = now.isoformat()
@@ -105,7 +121,8 @@ class TableRepository:
             async with self._db.transaction() as sql:
                 cursor = await sql.execute(
                     "INSERT INTO tables (guild_id, channel_id, game_key, status, host_id, "
-                    "options_json, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    "options_json, turn_seconds, created_at, updated_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         guild_id,
                         channel_id,
@@ -113,6 +130,7 @@ class TableRepository:
                         TableStatus.LOBBY.value,
                         host.user_id,
                         json.dumps(options),
+                        turn_seconds,
                         stamp,
                         stamp,
                     ),
@@ -139,6 +157,23 @@ class TableRepository:
                 "UPDATE tables SET options_json = ?, updated_at = ? WHERE id = ?",
                 (json.dumps(options), now.isoformat(), table_id),
             )
+
+    async def set_turn_seconds(self, table_id: int, seconds: int, now: datetime) -> None:
+        async with self._db.transaction() as sql:
+            await sql.execute(
+                "UPDATE tables SET turn_seconds = ?, updated_at = ? WHERE id = ?",
+                (seconds, now.isoformat(), table_id),
+            )
+
+    @staticmethod
+    async def set_away(
+        sql: aiosqlite.Connection, table_id: int, seat: int, *, streak: int, taken_over: bool
+    ) -> None:
+        """Record a seat's timeouts in a row, and whether the computer now plays it (AW1)."""
+        await sql.execute(
+            "UPDATE seats SET away_streak = ?, taken_over = ? WHERE table_id = ? AND seat = ?",
+            (streak, int(taken_over), table_id, seat),
+        )
 
     async def start(
         self, table_id: int, *, seed: int, options: dict[str, Any], state_json: str, now: datetime
@@ -265,10 +300,12 @@ def _table(row: Row, seats: list[Row]) -> Table:
                 user_id=seat["user_id"],
                 computer=seat["computer"],
                 taken_over=bool(seat["taken_over"]),
+                away_streak=int(seat["away_streak"]),
             )
             for seat in seats
         ),
         version=int(row["version"]),
+        turn_seconds=int(row["turn_seconds"]),
         seed=row["seed"],
         state_json=row["state_json"],
         message_id=row["message_id"],

@@ -35,10 +35,22 @@ class Player:
     """The computer player's level."""
     taken_over: bool = False
     """A person's seat that a computer player took over after they went away (AW1)."""
+    away_streak: int = 0
+    """Turns in a row the clock ran out on this seat (0 once its player acts again)."""
 
     @property
     def is_computer(self) -> bool:
+        """A computer player seated in the lobby."""
         return self.user_id is None
+
+    @property
+    def played_by_bot(self) -> bool:
+        """The bot makes this seat's moves: a computer seat, or one taken over (AW1)."""
+        return self.is_computer or self.taken_over
+
+    @property
+    def away(self) -> bool:
+        return self.away_streak > 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +66,8 @@ class Table:
     options: dict[str, Any]
     seats: tuple[Player, ...]
     version: int
+    turn_seconds: int
+    """The turn clock at this table; 0 means none."""
     seed: int | None
     state_json: str | None
     message_id: int | None

@@ -66,8 +66,23 @@ class StaleTable(TableError):
 
 
 ChangeKind = Literal[
-    "opened", "joined", "left", "options", "started", "acted", "finished", "cancelled", "ended"
+    "opened",
+    "joined",
+    "left",
+    "options",
+    "started",
+    "acted",
+    "finished",
+    "cancelled",
+    "ended",
+    "reminder",
 ]
+MoveBy = Literal["player", "clock", "computer"]
+"""Who made a move: the seat's player, the turn clock standing in (AW1), or a computer seat."""
+
+AWAY_TAKEOVER = 3
+"""Timeouts in a row after which a computer player takes the seat over (AW1)."""
+COMPUTER_LEVELS = ("easy", "hard")
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +97,8 @@ class Change:
     """The public events themselves, for presenters that announce some (a hand's summary)."""
     actor: Seat | None = None
     """The seat that moved, for a move."""
+    reminded: tuple[Seat, ...] = ()
+    """For a reminder: the seats whose clock is half gone."""
 
 
 class TableListener(Protocol):
@@ -218,6 +235,7 @@ class TableService:
         game = self.game(game_key)
         assert host.user_id is not None, "a person opens a lobby"
         chosen = await self._lobby_options(guild_id, game, options or {})
+        turn_seconds = (await self.guild_settings.get(guild_id)).turn_seconds
         existing = await self._repo.open_in_channel(channel_id)
         if existing is not None:
             raise TableError(_busy(existing, self.game(existing.game_key)))
@@ -228,6 +246,7 @@ class TableService:
                 game_key=game_key,
                 host=host,
                 options=chosen,
+                turn_seconds=turn_seconds,
                 now=self._clock.now(),
             )
         except ChannelTaken:
@@ -268,6 +287,46 @@ class TableService:
             chosen = self._valid_options(game, {**table.options, name: value})
             await self._repo.set_options(table_id, chosen, self._clock.now())
         return await self._changed(table_id, "options")
+
+    async def set_clock(self, table_id: int, user_id: int, seconds: int) -> Table:
+        """The host sets this table's turn clock before the start (0: no clock)."""
+        async with self._lock(table_id):
+            table = await self._lobby(table_id)
+            if user_id != table.host_id:
+                raise TableError("Only the host can set the turn clock.")
+            if not 0 <= seconds <= 86_400:
+                raise TableError("A turn clock is between no clock and one day.")
+            await self._repo.set_turn_seconds(table_id, seconds, self._clock.now())
+        return await self._changed(table_id, "options")
+
+    async def add_computer(self, table_id: int, user_id: int, level: str) -> Table:
+        """The host seats a computer player of ``level`` (easy or hard)."""
+        if level not in COMPUTER_LEVELS:
+            raise TableError(f"Computer players come in {' and '.join(COMPUTER_LEVELS)}.")
+        async with self._lock(table_id):
+            table = await self._lobby(table_id)
+            if user_id != table.host_id:
+                raise TableError("Only the host can add computer players.")
+            game = self.game(table.game_key)
+            if len(table.seats) >= game.max_seats:
+                raise TableError(f"The table is full ({game.max_seats} seats).")
+            number = 1 + sum(player.is_computer for player in table.seats)
+            robot = Player(name=f"Computer {number} ({level})", computer=level)
+            await self._repo.set_seats(table_id, [*table.seats, robot], self._clock.now())
+        return await self._changed(table_id, "joined")
+
+    async def remove_computer(self, table_id: int, user_id: int) -> Table:
+        """The host takes back the last computer player seated."""
+        async with self._lock(table_id):
+            table = await self._lobby(table_id)
+            if user_id != table.host_id:
+                raise TableError("Only the host can remove computer players.")
+            robots = [seat for seat, player in enumerate(table.seats) if player.is_computer]
+            if not robots:
+                raise TableError("There is no computer player at this table.")
+            seats = [player for seat, player in enumerate(table.seats) if seat != robots[-1]]
+            await self._repo.set_seats(table_id, seats, self._clock.now())
+        return await self._changed(table_id, "left")
 
     async def start(self, table_id: int, user_id: int) -> Table:
         async with self._lock(table_id):
@@ -335,24 +394,52 @@ class TableService:
             seat = table.seat_of(user_id)
             if seat is None:
                 raise TableError("You are not playing at this table.")
-            if version is not None and version != table.version:
-                raise StaleTable("The table has moved on since you looked: here it is now.")
-            game = self.game(table.game_key)
-            if isinstance(action, dict | str | bytes):
-                action = game.parse_action(action)
-            state = self._state(table, game)
-            try:
-                events = game.apply(state, seat, action)
-            except GameError:
-                raise  # the contract: a refused move left the cached state untouched
-            except Exception:
-                self._states.drop(table_id)  # a bug mid-move: never trust that state again
-                raise
-            played = await self._save(table, game, state, seat, action, events)
-        public = tuple(event for event in played.events if event.audience is None)
-        kind: ChangeKind = "finished" if game.outcome(state) else "acted"
-        await self._notify(Change(played.table, kind, played.lines, public, seat))
+            if table.seats[seat].taken_over:
+                raise TableError(
+                    "A computer player took over your seat for the rest of this game "
+                    "after your time ran out three turns in a row."
+                )
+            played = await self._move(table, seat, action, version, "player")
+        await self._announce_move(played)
         return played
+
+    async def act_for(
+        self, table_id: int, seat: Seat, action: object, *, version: int, by: MoveBy
+    ) -> Played:
+        """Apply a move the bot makes for a seat: the turn clock's stand-in move, or a
+        computer player's. ``version`` must be the one the move was chosen on."""
+        async with self._lock(table_id):
+            table = await self._active(table_id)
+            if not 0 <= seat < len(table.seats):
+                raise TableError("No such seat.")
+            if by == "computer" and not table.seats[seat].played_by_bot:
+                raise TableError("A person plays that seat.")
+            played = await self._move(table, seat, action, version, by)
+        await self._announce_move(played)
+        return played
+
+    async def _move(
+        self, table: Table, seat: Seat, action: object, version: int | None, by: MoveBy
+    ) -> Played:
+        if version is not None and version != table.version:
+            raise StaleTable("The table has moved on since you looked: here it is now.")
+        game = self.game(table.game_key)
+        if isinstance(action, dict | str | bytes):
+            action = game.parse_action(action)
+        state = self._state(table, game)
+        try:
+            events = game.apply(state, seat, action)
+        except GameError:
+            raise  # the contract: a refused move left the cached state untouched
+        except Exception:
+            self._states.drop(table.id)  # a bug mid-move: never trust that state again
+            raise
+        return await self._save(table, game, state, seat, action, events, by)
+
+    async def _announce_move(self, played: Played) -> None:
+        public = tuple(event for event in played.events if event.audience is None)
+        kind: ChangeKind = "finished" if played.table.status is TableStatus.FINISHED else "acted"
+        await self._notify(Change(played.table, kind, played.lines, public, played.seat))
 
     async def _save(
         self,
@@ -362,9 +449,19 @@ class TableService:
         seat: Seat,
         action: Any,
         events: list[Event],
+        by: MoveBy,
     ) -> Played:
         names = table.names
-        lines = tuple(game.narrate(event, names) for event in events if event.audience is None)
+        player = table.seats[seat]
+        away = _away_after(player, by)
+        notes = _away_notes(player, away)
+        if away != (player.away_streak, player.taken_over):
+            streak, taken_over = away
+            moved = replace(player, away_streak=streak, taken_over=taken_over)
+            table = replace(table, seats=(*table.seats[:seat], moved, *table.seats[seat + 1 :]))
+        lines = notes + tuple(
+            game.narrate(event, names) for event in events if event.audience is None
+        )
         private = tuple(game.narrate(event, names) for event in events if event.audience == seat)
         outcome = game.outcome(state)
         settings = await self.guild_settings.get(table.guild_id) if outcome else None
@@ -380,6 +477,10 @@ class TableService:
                     outcome_json=None if outcome is None else _outcome_json(outcome),
                     now=now,
                 )
+                if away != (player.away_streak, player.taken_over):
+                    await self._repo.set_away(
+                        sql, table.id, seat, streak=away[0], taken_over=away[1]
+                    )
                 if outcome is not None and settings is not None:
                     await self._record_result(sql, table, game, outcome, settings, now)
         except StaleVersion:
@@ -435,6 +536,44 @@ class TableService:
             seats=seats,
         )
         await self.results.record(sql, result, updated, now)
+
+    # -- the turn clock's errands ------------------------------------------------------------
+
+    async def remind(self, table_id: int, seats: tuple[Seat, ...]) -> None:
+        """Tell the channel that these seats' clocks are half gone."""
+        await self._notify(Change(await self.get(table_id), "reminder", reminded=seats))
+
+    async def close_idle(self, table_id: int, reason: str) -> Table | None:
+        """Cancel a lobby that never started, or end a game nobody plays (unrated)."""
+        async with self._lock(table_id):
+            table = await self.get(table_id)
+            if not table.status.is_open:
+                return None
+            status = (
+                TableStatus.CANCELLED if table.status is TableStatus.LOBBY else TableStatus.ENDED
+            )
+            settings = await self.guild_settings.get(table.guild_id)
+            now = self._clock.now()
+            async with self._db.transaction() as sql:
+                await self._repo.close(sql, table_id, status, now)
+                if status is TableStatus.ENDED:
+                    game = self.game(table.game_key)
+                    await self._record_result(sql, table, game, None, settings, now)
+            self._states.drop(table_id)
+        log.info("table %s closed: %s", table_id, reason)
+        kind: ChangeKind = "cancelled" if status is TableStatus.CANCELLED else "ended"
+        table = await self.get(table_id)
+        await self._notify(Change(table, kind, (reason,)))
+        return table
+
+    async def idle_tables(self, status: TableStatus, before: datetime) -> list[int]:
+        return await self._repo.idle_since(status, before)
+
+    async def oldest_update(self, status: TableStatus) -> datetime | None:
+        return await self._repo.oldest_update(status)
+
+    def now(self) -> datetime:
+        return self._clock.now()
 
     # -- looking ------------------------------------------------------------------------------
 
@@ -558,6 +697,32 @@ def _busy(table: Table, game: AnyGame) -> str:
         f"There is already a {game.title} {what} in this channel. Finish it, or open "
         f"your table in another channel."
     )
+
+
+def _away_after(player: Player, by: MoveBy) -> tuple[int, bool]:
+    """The seat's timeouts in a row, and whether it is taken over, after this move (AW1)."""
+    if by == "clock":
+        streak = player.away_streak + 1
+        return streak, player.taken_over or streak >= AWAY_TAKEOVER
+    if by == "player":
+        return 0, player.taken_over
+    return player.away_streak, player.taken_over
+
+
+def _away_notes(player: Player, away: tuple[int, bool]) -> tuple[str, ...]:
+    streak, taken_over = away
+    if streak > player.away_streak:
+        notes: tuple[str, ...] = (
+            f"⏰ {player.name}'s time ran out: the bot moved for them and marks them away.",
+        )
+        if taken_over and not player.taken_over:
+            notes += (
+                f"🤖 A computer player takes over {player.name}'s seat for the rest of the game.",
+            )
+        return notes
+    if player.away_streak and not streak:
+        return (f"{player.name} is back.",)
+    return ()
 
 
 def _outcome_json(outcome: Outcome) -> str:

@@ -6,10 +6,16 @@ from cogs.presenters.base import Presenter
 from cogs.presenters.short_changed import ShortChangedPresenter
 from cogs.presenters.short_word import ShortWordPresenter
 from cogs.presenters.short_word_solitaire import SolitairePresenter
+from cogs.presenters.tricky import TrickyPresenter
 
 __all__ = ["PRESENTERS", "Presenter"]
 
 PRESENTERS: dict[str, Presenter] = {
     presenter.key: presenter
-    for presenter in (ShortChangedPresenter(), ShortWordPresenter(), SolitairePresenter())
+    for presenter in (
+        ShortChangedPresenter(),
+        TrickyPresenter(),
+        ShortWordPresenter(),
+        SolitairePresenter(),
+    )
 }

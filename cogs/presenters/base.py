@@ -132,6 +132,15 @@ class Presenter(ABC):
     def panel(self, seat: SeatTable, draft: str, notice: Notice | None) -> Panel:
         """The seat's hand and exactly the actions it may take now."""
 
+    def draw(self, seat: SeatTable, draft: str = "", notice: Notice | None = None) -> Panel:
+        """The panel as the bot sends it: read-only once the computer plays the seat (AW1)."""
+        if seat.table.seats[seat.seat].taken_over:
+            taken = Notice("The computer plays your seat for the rest of this game.", "warn")
+            panel = self.panel(seat, "", taken)
+            panel.items = []
+            return panel
+        return self.panel(seat, draft, notice)
+
     @abstractmethod
     def react(
         self,

@@ -14,8 +14,6 @@ from dataclasses import dataclass
 
 __all__ = ["Chance"]
 
-_DRAWS_BITS = 32
-
 
 @dataclass(slots=True)
 class Chance:
@@ -27,4 +25,6 @@ class Chance:
     def next(self) -> random.Random:
         """A generator for the next random event, different from every earlier one."""
         self.draws += 1
-        return random.Random((self.seed << _DRAWS_BITS) + self.draws)
+        # Seeded with text, which random hashes (SHA-512): integer seeds are fed to the
+        # Mersenne Twister word by word, and (seed << 32) + draws collides across seeds.
+        return random.Random(f"{self.seed}/{self.draws}")

@@ -205,14 +205,20 @@ class ShortWordGame(Game[ShortWordState, Action, ShortWordView, Options]):
         return actions
 
     def random_action(self, state: ShortWordState, seat: Seat, rng: random.Random) -> Action:
-        """Random play that finishes hands: after drawing, half the time keep a random
-        card to discard and lay the others as words if they make words (going out, or
-        laying out on a last turn), and otherwise simply discard a random card.
+        """Random play with a little sense, for simulations, the turn clock and computer seats.
 
-        Faster than choosing among all listed actions: one search of one split at
-        most, instead of a search for every card the seat could discard.
+        After drawing, half the time keep a random card to discard and lay the
+        others as words if they make words (going out, or laying out on a last
+        turn), and otherwise discard a random card: one split to search, not one
+        per card. In a challenge window, challenge a word only if it is not in
+        the dictionary (which everyone may consult), else let the words stand.
         """
-        if state.step != "discard" or state.window is not None:
+        if state.window is not None:
+            laid = state.laid[state.window.layer] or []
+            lexicon = self.lexicon(state.options)
+            wrong = [index for index, meld in enumerate(laid) if meld.word not in lexicon]
+            return Challenge(rng.choice(wrong)) if wrong else _STAND
+        if state.step != "discard":
             return rng.choice(self.legal_actions(state, seat))
         hand = state.hands[seat]
         index = rng.randrange(len(hand))

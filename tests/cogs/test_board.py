@@ -94,7 +94,10 @@ async def test_one_turn_ping_at_a_time_for_the_seat_to_act(simcord_env: Env) -> 
 
 async def test_a_table_message_near_the_hour_limit_is_posted_again(simcord_env: Env) -> None:
     bot: TrickyBot = simcord_env.bot
-    room, members, table_id = await started_game(simcord_env, "ann", "bo")
+    room = Room(simcord_env)
+    members, table_id = await open_lobby(room, "ann", "bo")
+    await bot.tables.set_clock(table_id, members[0].id, 0)  # an hour passes: no clock, please
+    await start(room, members[0])
     old = room.table_message()
     await simcord_env.advance_time(51 * 60)
     await ante_all(bot, table_id, members)

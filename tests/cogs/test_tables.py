@@ -201,7 +201,8 @@ async def test_an_open_panel_follows_the_game_by_itself(simcord_env: Env) -> Non
 
 async def test_a_panel_older_than_its_token_still_answers_clicks(simcord_env: Env) -> None:
     room = Room(simcord_env)
-    (ann, _bo), _ = await open_lobby(room, "ann", "bo")
+    (ann, _bo), table_id = await open_lobby(room, "ann", "bo")
+    await simcord_env.bot.tables.set_clock(table_id, ann.id, 0)  # nobody's time runs out
     await start(room, ann)
     panel = (await ann.click(room.table_message(), label="Open my hand")).response
     await simcord_env.advance_time(16 * 60)  # the panel's interaction token has expired

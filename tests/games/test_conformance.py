@@ -75,3 +75,14 @@ def test_garbage_is_an_invalid_action(key: str, garbage: object) -> None:
     with pytest.raises(InvalidAction) as refused:
         CATALOG[key].parse_action(garbage)
     assert refused.value.message
+
+
+def test_chance_never_repeats_across_seeds_and_draws() -> None:
+    from games.core.chance import Chance
+
+    firsts = set()
+    for seed in range(50):
+        chance = Chance(seed)
+        for _ in range(20):
+            firsts.add(chance.next().random())
+    assert len(firsts) == 50 * 20

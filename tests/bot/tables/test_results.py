@@ -104,7 +104,8 @@ async def test_a_seat_taken_over_by_the_computer_ranks_last(
         )
     target = (winner + 1) % 3
     guess = Guess(target=target, total=state.hands[target].value)
-    await service.act(table_id, players[winner].user_id or 0, guess)
+    version = (await service.get(table_id)).version
+    await service.act_for(table_id, winner, guess, version=version, by="computer")
     (result,), _ = await service.results.history(GUILD, offset=0, limit=10)
     assert result.rated and result.seats[winner].taken_over
     assert result.seats[winner].place == 1  # the game's own result stands...

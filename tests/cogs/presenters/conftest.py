@@ -22,6 +22,7 @@ def table_for(game: AnyGame, state: Any, *, version: int = 7, table_id: int = 42
         options={},
         seats=tuple(Player(f"P{seat}", 100 + seat) for seat in range(seats)),
         version=version,
+        turn_seconds=0,
         seed=1,
         state_json=game.dump_state(state),
         message_id=None,

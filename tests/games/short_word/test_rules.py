@@ -426,6 +426,15 @@ def test_sw7_a_challenge_is_secret_until_everyone_has_answered() -> None:
     assert GAME.view(state, 1).my_challenge == 0 and GAME.view(state, 1).answered
 
 
+def test_sw7_a_silent_or_computer_seat_challenges_only_words_not_in_the_dictionary() -> None:
+    state = table("T C A X", "E R E", validation="challenge")
+    GAME.apply(state, 0, Lay(("tca",)))
+    assert GAME.random_action(state, 1, random.Random(0)) == Challenge(0)
+    state = table("C A T X", "E R E", validation="challenge")
+    GAME.apply(state, 0, Lay(("cat",)))
+    assert GAME.random_action(state, 1, random.Random(0)) == LetStand()
+
+
 def test_sw7_in_dictionary_mode_there_is_no_window() -> None:
     state = table("C A T X", "E R E", "A T E")
     GAME.apply(state, 0, Lay(("cat",)))

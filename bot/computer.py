@@ -1,0 +1,57 @@
+"""Computer players' moves, computed off the event loop.
+
+A decision can take up to a second of pure Python; run on the event loop it
+would freeze every table. So moves are computed in a process pool (or, when
+configured with no worker processes, a thread), from the table's saved state,
+and come back as action JSON for the table service to apply like any move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import random
+import secrets
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
+
+from games.catalog import CATALOG
+
+__all__ = ["ComputerPlayers", "decide"]
+
+log = logging.getLogger(__name__)
+
+
+def decide(game_key: str, state_json: str, seat: int, level: str, seconds: float, seed: int) -> str:
+    """A computer player's move for ``seat``, as action JSON (runs in a worker)."""
+    game = CATALOG[game_key]
+    state = game.load_state(state_json)
+    action = game.random_action(state, seat, random.Random(seed))
+    return game.dump_action(action)
+
+
+class ComputerPlayers:
+    """Where the bot's seats think: a pool of worker processes, or threads if ``workers`` is 0."""
+
+    def __init__(self, *, workers: int, seconds: float) -> None:
+        self.seconds = seconds
+        self._pool = (
+            ProcessPoolExecutor(
+                max_workers=workers, mp_context=multiprocessing.get_context("spawn")
+            )
+            if workers > 0
+            else None
+        )
+
+    async def choose(self, game_key: str, state_json: str, seat: int, level: str) -> str:
+        call = partial(
+            decide, game_key, state_json, seat, level, self.seconds, secrets.randbits(62)
+        )
+        if self._pool is None:
+            return await asyncio.to_thread(call)
+        return await asyncio.get_running_loop().run_in_executor(self._pool, call)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)

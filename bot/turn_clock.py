@@ -1,0 +1,207 @@
+"""The turn clock (AW1), computer seats, and tables nobody uses any more.
+
+Every seat a person plays gets a deadline when it must act (several at once in
+a simultaneous choice). Half way, the channel is reminded; at the deadline the
+bot plays a sensible move for the seat and marks it away; after three timeouts
+in a row a computer player takes the seat over. Seats played by the bot (a
+computer player, or a taken-over seat) move as soon as they must.
+
+Deadlines are rows in the database, so a restart loses none: on start the
+clock reloads them and reconciles every running table. Lobbies that never
+start, and games nobody has moved in for a day, are closed (games unrated).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import datetime, timedelta
+from typing import Literal
+
+from bot.computer import ComputerPlayers
+from bot.storage.deadlines import Deadline, DeadlineRepository
+from bot.tables.model import Table, TableStatus
+from bot.tables.service import Change, StaleTable, TableError, TableService
+from games.core.errors import GameError
+
+__all__ = ["IDLE_GAME", "STALE_LOBBY", "TurnClock"]
+
+log = logging.getLogger(__name__)
+
+STALE_LOBBY = timedelta(hours=2)
+"""A lobby nobody touched for this long is cancelled."""
+IDLE_GAME = timedelta(days=1)
+"""A game nobody moved in for this long is ended, unrated."""
+LONGEST_NAP = timedelta(hours=6)
+"""The clock looks around at least this often, whatever it expects."""
+STAND_IN_LEVEL = "easy"
+"""The level of the move the bot plays for a seat whose time ran out."""
+
+
+class TurnClock:
+    def __init__(
+        self,
+        service: TableService,
+        deadlines: DeadlineRepository,
+        computers: ComputerPlayers,
+    ) -> None:
+        self._service = service
+        self._deadlines = deadlines
+        self._computers = computers
+        self._sleeper: asyncio.Task[None] | None = None
+        self._loop: asyncio.Task[None] | None = None
+        self._robots: dict[tuple[int, int], asyncio.Task[None]] = {}
+
+    # -- life ---------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Reconcile every running table with its deadlines, then start ticking."""
+        for table in await self._service.open_tables():
+            if table.status is TableStatus.ACTIVE:
+                await self._sync(table.id, actor=None)
+        self._loop = asyncio.create_task(self._run(), name="turn-clock")
+
+    async def stop(self) -> None:
+        tasks = [
+            task for task in (self._loop, self._sleeper, *self._robots.values()) if task is not None
+        ]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._robots.clear()
+
+    async def idle(self) -> None:
+        """Wait until no computer seat is thinking (tests and shutdown)."""
+        while self._robots:
+            await asyncio.gather(*list(self._robots.values()), return_exceptions=True)
+
+    # -- listening to the tables ---------------------------------------------------------------
+
+    async def table_changed(self, change: Change) -> None:
+        if change.kind in ("started", "acted"):
+            await self._sync(change.table.id, actor=change.actor)
+        elif change.kind in ("finished", "ended", "cancelled"):
+            await self._deadlines.drop(change.table.id)
+        self._wake_up()
+
+    async def _sync(self, table_id: int, *, actor: int | None) -> None:
+        """Start clocks for the seats that now must act, stop the others; wake computer seats."""
+        public = await self._service.public(table_id)
+        table = public.table
+        if table.status is not TableStatus.ACTIVE:
+            await self._deadlines.drop(table_id)
+            return
+        people = {seat for seat in public.to_act if not table.seats[seat].played_by_bot}
+        running = {d.seat for d in await self._deadlines.all() if d.table_id == table_id}
+        keep = (people & running) - {actor}
+        if table.turn_seconds:
+            now = self._service.now()
+            due = now + timedelta(seconds=table.turn_seconds)
+            await self._deadlines.replace_for_table(table_id, keep, people - keep, now, due)
+        else:
+            await self._deadlines.drop(table_id)
+        for seat in public.to_act:
+            if table.seats[seat].played_by_bot:
+                self._wake_robot(table_id, seat)
+
+    # -- ticking ----------------------------------------------------------------------------------
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                wait = await self._tick()
+            except Exception:
+                log.exception("the turn clock stumbled; trying again shortly")
+                wait = 5.0
+            # A plain sleep in its own task, which a change cancels to wake the clock early.
+            self._sleeper = asyncio.create_task(asyncio.sleep(wait), name="turn-clock-sleep")
+            await asyncio.wait({self._sleeper})
+
+    def _wake_up(self) -> None:
+        if self._sleeper is not None and not self._sleeper.done():
+            self._sleeper.cancel()
+
+    async def _tick(self) -> float:
+        """Do whatever is due; return the seconds until the next thing is."""
+        now = self._service.now()
+        upcoming: list[datetime] = []
+        for deadline in await self._deadlines.all():
+            if now >= deadline.due_at:
+                await self._expire(deadline)
+                continue
+            if not deadline.reminded:
+                if now >= deadline.halfway:
+                    await self._remind(deadline)
+                else:
+                    upcoming.append(deadline.halfway)
+            upcoming.append(deadline.due_at)
+        await self._sweep(now)
+        for status, patience in ((TableStatus.LOBBY, STALE_LOBBY), (TableStatus.ACTIVE, IDLE_GAME)):
+            oldest = await self._service.oldest_update(status)
+            if oldest is not None:
+                upcoming.append(oldest + patience)
+        upcoming.append(now + LONGEST_NAP)
+        return max(0.0, (min(upcoming) - now).total_seconds())
+
+    async def _remind(self, deadline: Deadline) -> None:
+        await self._deadlines.mark_reminded(deadline.table_id, deadline.seat)
+        await self._service.remind(deadline.table_id, (deadline.seat,))
+
+    async def _expire(self, deadline: Deadline) -> None:
+        """AW1: the seat's time is up, so the bot moves for it."""
+        table_id, seat = deadline.table_id, deadline.seat
+        await self._deadlines.drop(table_id, seat)
+        table = await self._service.get(table_id)
+        if table.status is not TableStatus.ACTIVE:
+            return
+        for _ in range(3):  # if someone else moves while the bot thinks, think again
+            public = await self._service.public(table_id)
+            if public.table.status is not TableStatus.ACTIVE or seat not in public.to_act:
+                return
+            if await self._move_for(public.table, seat, STAND_IN_LEVEL, by="clock") != "stale":
+                return
+
+    async def _sweep(self, now: datetime) -> None:
+        for table_id in await self._service.idle_tables(TableStatus.LOBBY, now - STALE_LOBBY):
+            await self._service.close_idle(table_id, "This lobby expired: nobody started it.")
+        for table_id in await self._service.idle_tables(TableStatus.ACTIVE, now - IDLE_GAME):
+            await self._service.close_idle(
+                table_id, "This game ended: nobody moved for a day. It is not rated."
+            )
+
+    # -- the bot's seats --------------------------------------------------------------------
+
+    def _wake_robot(self, table_id: int, seat: int) -> None:
+        key = (table_id, seat)
+        if key not in self._robots:
+            task = asyncio.create_task(self._play_robot(table_id, seat), name=f"robot-{key}")
+            self._robots[key] = task
+            task.add_done_callback(lambda _: self._robots.pop(key, None))
+
+    async def _play_robot(self, table_id: int, seat: int) -> None:
+        """Move for a computer seat for as long as it is the one to act."""
+        for _ in range(1000):  # a computer seat never needs this many moves in a row
+            table = await self._service.get(table_id)
+            if table.status is not TableStatus.ACTIVE or not table.seats[seat].played_by_bot:
+                return
+            public = await self._service.public(table_id)
+            if seat not in public.to_act:
+                return
+            level = table.seats[seat].computer or "hard"
+            if await self._move_for(table, seat, level, by="computer") == "refused":
+                return
+
+    async def _move_for(
+        self, table: Table, seat: int, level: str, *, by: Literal["clock", "computer"]
+    ) -> Literal["moved", "stale", "refused"]:
+        """Choose and apply a move for a seat."""
+        assert table.state_json is not None
+        action = await self._computers.choose(table.game_key, table.state_json, seat, level)
+        try:
+            await self._service.act_for(table.id, seat, action, version=table.version, by=by)
+        except StaleTable:
+            return "stale"  # someone moved while the bot thought
+        except (GameError, TableError) as error:
+            log.error("table %s seat %s: the bot's move was refused: %s", table.id, seat, error)
+            return "refused"
+        return "moved"

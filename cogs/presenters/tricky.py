@@ -1,0 +1,640 @@
+"""Tricky on Discord: the auction, trump and tricks in public; each seat's dice in private.
+
+Dice are named by their index 0-17 (see ``games/tricky/dice.py``) in custom ids
+and select values. Panel drafts carry a choice made over several clicks:
+
+* ``r<hex>``: the dice picked so far for the re-roll, as an 18-bit set in hex;
+* ``p<die>``: the first die picked for a play (the second select then offers
+  only the dice that make a legal pair with it).
+
+Custom id data: ``rs`` (re-roll select), ``rl`` (pick the low dice), ``rr:<hex>``
+(re-roll those dice), ``rk`` (keep them all), ``b:<amount>`` (bid), ``bo`` (open the
+"other amount" form, answered as ``bf``), ``pa`` (pass), ``t`` (trump select),
+``p1`` / ``p2:<die>`` (the two play selects), ``pc`` (pick the first die again),
+``ref`` (refresh).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import discord
+
+from bot.tables.service import PublicTable, SeatTable
+from cogs.controls import PanelButton, PanelSelect, form_id
+from cogs.presenters.base import (
+    FIELD_TEXT,
+    Ask,
+    Notice,
+    Panel,
+    Presenter,
+    Reaction,
+    Redraw,
+    Submit,
+    clip,
+)
+from games.core.game import Event
+from games.tricky import GAME
+from games.tricky import text as words
+from games.tricky.dice import ALL_DICE, DICE_PER_SEAT, KINDS, Die, dice_in
+from games.tricky.model import (
+    AllPassed,
+    Bid,
+    HandScored,
+    HeldDie,
+    NameTrump,
+    Pass,
+    Play,
+    Reroll,
+    TieAtTheTarget,
+    TrickyView,
+)
+from games.tricky.tricks import TRICKS_PER_HAND
+
+__all__ = ["TrickyPresenter", "decode_first_die", "decode_reroll"]
+
+MAX_TYPED_BID = 99_999
+"""The form takes up to five digits; no hand holds more than 900 points anyway."""
+AUCTION_CALLS_SHOWN = 24
+
+
+def _points(number: int) -> str:
+    return f"{number:,}"
+
+
+def _die_label(die: HeldDie, trump: int | None) -> str:
+    mark = " ★ trump" if trump is not None and die.value == trump else ""
+    return f"d{die.faces} · {die.value}{mark}"
+
+
+def _shown(die: Die, trump: int | None) -> str:
+    """A played die, starred when it shows trump."""
+    return f"{die}★" if die.value == trump else str(die)
+
+
+def _kinds_showing(number: int) -> list[int]:
+    return [faces for faces in KINDS if number <= faces]
+
+
+def decode_reroll(draft: str) -> int:
+    """The dice a re-roll draft picks, as a bit set; anything malformed picks none."""
+    if not draft.startswith("r"):
+        return 0
+    try:
+        mask = int(draft[1:], 16)
+    except ValueError:
+        return 0
+    return mask if 0 <= mask <= ALL_DICE else 0
+
+
+def decode_first_die(draft: str) -> int | None:
+    if len(draft) < 2 or draft[0] != "p" or not draft[1:].isdigit():
+        return None
+    die = int(draft[1:])
+    return die if die < DICE_PER_SEAT else None
+
+
+class TrickyPresenter(Presenter):
+    game = GAME
+    colour = discord.Colour.from_rgb(155, 89, 182)
+    emoji = "🎲"
+
+    # -- the public table ---------------------------------------------------------------------
+
+    def table(self, public: PublicTable) -> list[discord.Embed]:
+        view: TrickyView = public.view
+        names = public.table.names
+        embed = self.embed(f"Tricky · hand {view.hand}", self._situation(view, names))
+        if view.calls:
+            embed.add_field(name="Auction", value=self._auction(view, names), inline=False)
+        if view.phase == "tricks" or view.last_trick:
+            embed.add_field(
+                name=f"Trick {view.trick_number} of {TRICKS_PER_HAND}"
+                if view.phase == "tricks"
+                else "Last trick",
+                value=self._trick(view, names),
+                inline=False,
+            )
+        embed.add_field(
+            name=f"Players · playing to {_points(view.target)}",
+            value=self._players(view, names),
+            inline=False,
+        )
+        self.recent_field(embed, public)
+        embed.set_footer(
+            text="Open my hand to see your dice and act · dice read kind:value, e.g. d12:7"
+        )
+        return [embed]
+
+    def _situation(self, view: TrickyView, names: Sequence[str]) -> str:
+        match view.phase:
+            case "reroll":
+                waiting = ", ".join(names[seat] for seat in view.waiting_for)
+                return (
+                    "Everyone has rolled 18 dice behind a screen and may re-roll some of them, "
+                    f"once. How many each re-rolls is public; the values are not.\n"
+                    f"Still choosing: {waiting}"
+                )
+            case "auction":
+                high = (
+                    "no bid yet"
+                    if view.high_bidder is None
+                    else f"high bid **{view.high_bid}** by {names[view.high_bidder]}"
+                )
+                return (
+                    f"**Auction** · {high}\n▶ **{names[view.waiting_for[0]]}** to bid "
+                    f"(at least {view.minimum_bid}) or pass"
+                )
+            case "trump":
+                bidder = names[view.high_bidder or 0]
+                return f"**{bidder}** won the auction with **{view.high_bid}** and names trump."
+            case "tricks":
+                bidder = names[view.high_bidder or 0]
+                return (
+                    f"**{words.trump(view.trump).capitalize()}** · {bidder} bid "
+                    f"**{view.high_bid}** · ▶ **{names[view.waiting_for[0]]}** to play two dice"
+                )
+        if view.winner is not None:
+            return f"🏆 **{names[view.winner]}** wins with {_points(view.scores[view.winner])}."
+        return "The game is over."
+
+    @staticmethod
+    def _auction(view: TrickyView, names: Sequence[str]) -> str:
+        calls = [words.call(names, entry) for entry in view.calls[-AUCTION_CALLS_SHOWN:]]
+        if len(view.calls) > AUCTION_CALLS_SHOWN:
+            calls.insert(0, "…")
+        return clip(" · ".join(calls), FIELD_TEXT)
+
+    @staticmethod
+    def _trick(view: TrickyView, names: Sequence[str]) -> str:
+        lines = [
+            f"{names[seat]}: **{_shown(a, view.trump)} + {_shown(b, view.trump)}**"
+            for seat, a, b in view.trick
+        ]
+        if view.phase == "tricks" and not view.trick and view.leader is not None:
+            lines.append(f"{names[view.leader]} leads.")
+        if view.last_trick and view.last_trick_winner is not None:
+            taken = sum(a.value + b.value for _, a, b in view.last_trick)
+            played = ", ".join(
+                f"{names[seat]} {_shown(a, view.trump)} + {_shown(b, view.trump)}"
+                for seat, a, b in view.last_trick
+            )
+            lines.append(
+                f"Last trick to **{names[view.last_trick_winner]}** ({taken} points): {played}"
+            )
+        return clip("\n".join(lines), FIELD_TEXT)
+
+    @staticmethod
+    def _players(view: TrickyView, names: Sequence[str]) -> str:
+        lines = []
+        for seat, name in enumerate(names):
+            marker = "▶" if seat in view.waiting_for else "·"
+            parts = [f"{marker} **{name}** · **{_points(view.scores[seat])}**"]
+            if view.phase == "reroll":
+                rerolled = view.rerolled[seat]
+                parts.append("choosing" if rerolled is None else f"re-rolled {rerolled}")
+            else:
+                parts.append(
+                    f"{words.plural(view.tricks_won[seat], 'trick')}, "
+                    f"{view.taken[seat]} taken · {view.dice_left[seat]} dice left · "
+                    f"re-rolled {view.rerolled[seat]}"
+                )
+            if seat == view.high_bidder and view.phase in ("trump", "tricks"):
+                parts.append(f"bid {view.high_bid}")
+            lines.append(" · ".join(parts))
+        return clip("\n".join(lines), FIELD_TEXT)
+
+    def result(self, public: PublicTable) -> list[discord.Embed]:
+        view: TrickyView = public.view
+        names = public.table.names
+        if view is None or view.winner is None:
+            return [self.embed("Tricky was stopped early", "No result is recorded.")]
+        embed = self.embed(
+            f"{names[view.winner]} wins Tricky!",
+            f"Played to {_points(view.target)} over {words.plural(view.hand, 'hand')}.",
+        )
+        order = sorted(range(view.seats), key=lambda seat: -view.scores[seat])
+        order.sort(key=lambda seat: seat != view.winner)
+        embed.add_field(
+            name="Final scores",
+            value="\n".join(f"**{names[seat]}**: {_points(view.scores[seat])}" for seat in order),
+            inline=False,
+        )
+        if view.last_score is not None:
+            embed.add_field(
+                name="The last hand",
+                value=words.hand_result(view.last_score, names),
+                inline=False,
+            )
+        return [embed]
+
+    def announce(self, public: PublicTable, events: Sequence[Event]) -> list[discord.Embed]:
+        """A summary after each hand: points taken, the bid made or failed, the new scores."""
+        names = public.table.names
+        embeds = []
+        for event in events:
+            if isinstance(event, HandScored):
+                embeds.append(self._hand_summary(event, events, names))
+            elif isinstance(event, AllPassed):
+                embed = self.embed(
+                    f"Hand {event.hand}: nobody bid",
+                    f"Everyone passed, so everyone loses {event.penalty} points and the dice "
+                    "are rolled again with the same first bidder.",
+                )
+                embed.add_field(name="Scores", value=self._scores(event.scores, names))
+                embeds.append(embed)
+        return embeds
+
+    def _hand_summary(
+        self, scored: HandScored, events: Sequence[Event], names: Sequence[str]
+    ) -> discord.Embed:
+        bidder = names[scored.bidder]
+        verdict = "made" if scored.made else "failed"
+        title = f"Hand {scored.hand}: {bidder} {verdict} the bid of {scored.bid}"
+        multiplier = max(scored.trump or 0, len(scored.taken))
+        if scored.made:
+            how = (
+                f"{bidder} took {scored.taken[scored.bidder]} points and scores the bid times "
+                f"{multiplier}: **{_points(scored.gained[scored.bidder])}** "
+                f"({words.trump(scored.trump)}). The others score the points they took."
+            )
+        else:
+            how = (
+                f"{bidder} took only {scored.taken[scored.bidder]} points and scores nothing. "
+                "The others score one and a half times the points they took."
+            )
+        embed = self.embed(title, how)
+        embed.add_field(
+            name="This hand",
+            value="\n".join(
+                f"**{name}**: took {scored.taken[seat]} → +{_points(scored.gained[seat])}"
+                for seat, name in enumerate(names)
+            ),
+            inline=True,
+        )
+        embed.add_field(name="Scores", value=self._scores(scored.scores, names), inline=True)
+        for event in events:
+            if isinstance(event, TieAtTheTarget):
+                tied = " and ".join(names[seat] for seat in event.seats)
+                embed.add_field(
+                    name="Tied at the target",
+                    value=f"{tied} share the lead past the target: another hand decides.",
+                    inline=False,
+                )
+        return embed
+
+    @staticmethod
+    def _scores(scores: Sequence[int], names: Sequence[str]) -> str:
+        return "\n".join(
+            f"**{name}**: {_points(score)}" for name, score in zip(names, scores, strict=True)
+        )
+
+    def ping(self, public: PublicTable, seats: Sequence[int]) -> str:
+        view: TrickyView = public.view
+        match view.phase:
+            case "reroll":
+                return "choose the dice you re-roll at Tricky (Open my hand)."
+            case "auction":
+                return f"your bid at Tricky: at least {view.minimum_bid}, or pass."
+            case "trump":
+                return "you won the auction at Tricky: name trump."
+        return "your turn to play two dice at Tricky."
+
+    # -- the private panel --------------------------------------------------------------------
+
+    def panel(self, seat: SeatTable, draft: str, notice: Notice | None) -> Panel:
+        view: TrickyView = seat.view
+        names = seat.table.names
+        lines = [notice.render()] if notice else []
+        lines.append(self._status(seat, names))
+        lines += self._hand_lines(view)
+        if view.phase == "tricks" and view.trick:
+            lines.append(
+                "**On the table:** "
+                + ", ".join(f"{names[s]} {words.pair(a, b)}" for s, a, b in view.trick)
+            )
+        lines.append(
+            "**Scores:** "
+            + " · ".join(f"{names[s]} {_points(score)}" for s, score in enumerate(view.scores))
+            + f" (playing to {_points(view.target)})"
+        )
+        embed = self.embed("Tricky · your dice", "\n".join(lines))
+        return Panel([embed], self._controls(seat, draft))
+
+    @staticmethod
+    def _status(seat: SeatTable, names: Sequence[str]) -> str:
+        view: TrickyView = seat.view
+        me = seat.seat
+        if seat.outcome is not None or view.phase == "over":
+            return "The game is over."
+        waiting = ", ".join(names[s] for s in view.waiting_for)
+        match view.phase:
+            case "reroll" if me in seat.to_act:
+                return (
+                    "**Re-roll:** pick any dice to roll again, once (or keep them all). "
+                    "The others learn only how many."
+                )
+            case "reroll":
+                count = view.rerolled[me] or 0
+                done = (
+                    f"You re-rolled {words.plural(count, 'die', 'dice')}"
+                    if count
+                    else "You kept all 18 dice"
+                )
+                return f"{done}. Waiting for: {waiting}."
+            case "auction" if me in seat.to_act:
+                high = (
+                    "Nobody has bid yet"
+                    if view.high_bidder is None
+                    else f"High bid: {view.high_bid} by {names[view.high_bidder]}"
+                )
+                return f"**Your bid.** {high}. Bid at least {view.minimum_bid}, or pass."
+            case "trump" if me in seat.to_act:
+                return (
+                    f"**You won the auction with {view.high_bid}.** Name trump: if you make the "
+                    "bid, you score it times the trump number or the number of players, "
+                    "whichever is more."
+                )
+            case "tricks" if me in seat.to_act:
+                head = f"**Your turn: trick {view.trick_number} of {TRICKS_PER_HAND}**, "
+                head += f"{words.trump(view.trump)}."
+                return head + _follow_hint(seat)
+        return f"Waiting for: {waiting}."
+
+    @staticmethod
+    def _hand_lines(view: TrickyView) -> list[str]:
+        if not view.dice:
+            return ["**Your dice:** all played."]
+        trump = view.trump if view.trump_named else None
+        lines = [f"**Your dice** ({len(view.dice)} left):"]
+        for faces, values in words.dice_by_kind(view.dice):
+            shown = " · ".join(
+                f"**{value}★**" if value == trump else str(value) for value in values
+            )
+            lines.append(f"`d{faces:<2}` {shown}")
+        return lines
+
+    def _controls(self, seat: SeatTable, draft: str) -> list[discord.ui.Item[Any]]:
+        table_id, version = seat.table.id, seat.table.version
+        items: list[discord.ui.Item[Any]] = []
+
+        def button(data: str, **kwargs: Any) -> None:
+            items.append(PanelButton(table_id, version, data, **kwargs))
+
+        legal = seat.legal
+        if any(isinstance(action, Reroll) for action in legal):
+            self._reroll_controls(seat, decode_reroll(draft), items)
+        bids = [action for action in legal if isinstance(action, Bid)]
+        if bids:
+            for n, bid in enumerate(bids):
+                button(
+                    f"b:{bid.amount}",
+                    label=f"Bid {bid.amount}",
+                    style=discord.ButtonStyle.primary if n == 0 else discord.ButtonStyle.secondary,
+                    row=0,
+                )
+            button("bo", label="Other amount…", row=1)
+        if Pass() in legal:
+            button("pa", label="Pass", style=discord.ButtonStyle.danger, row=1)
+        if any(isinstance(action, NameTrump) for action in legal):
+            items.append(self._trump_select(seat))
+        plays = [action.dice for action in legal if isinstance(action, Play)]
+        if plays:
+            self._play_controls(seat, plays, decode_first_die(draft), items)
+        button("ref", label="Refresh", emoji="🔄", row=4)
+        return items
+
+    @staticmethod
+    def _reroll_controls(seat: SeatTable, chosen: int, items: list[discord.ui.Item[Any]]) -> None:
+        table_id, version = seat.table.id, seat.table.version
+        view: TrickyView = seat.view
+        dice = view.dice or ()
+        items.append(
+            PanelSelect(
+                table_id,
+                version,
+                "rs",
+                [
+                    discord.SelectOption(
+                        label=_die_label(die, None),
+                        value=str(die.die),
+                        default=bool(chosen >> die.die & 1),
+                    )
+                    for die in dice
+                ],
+                placeholder="Pick the dice to re-roll…",
+                min_values=0,
+                max_values=len(dice),
+                row=0,
+            )
+        )
+        count = chosen.bit_count()
+        items.append(
+            PanelButton(
+                table_id,
+                version,
+                f"rr:{chosen:x}",
+                label=f"Re-roll {words.plural(count, 'die', 'dice')}",
+                style=discord.ButtonStyle.primary,
+                disabled=count == 0,
+                row=1,
+            )
+        )
+        items.append(
+            PanelButton(
+                table_id,
+                version,
+                "rk",
+                label="Keep all 18",
+                style=discord.ButtonStyle.success,
+                row=1,
+            )
+        )
+        items.append(PanelButton(table_id, version, "rl", label="Pick dice below average", row=1))
+
+    @staticmethod
+    def _trump_select(seat: SeatTable) -> PanelSelect:
+        view: TrickyView = seat.view
+        dice = view.dice or ()
+        choices = [
+            discord.SelectOption(label="No trump", value="none", description="Highest pair wins")
+        ]
+        for number in range(1, 21):
+            showing = sum(1 for die in dice if die.value == number)
+            kinds = _kinds_showing(number)
+            where = (
+                "any die can show it"
+                if len(kinds) == len(KINDS)
+                else "only " + ", ".join(f"d{faces}" for faces in kinds) + " can show it"
+            )
+            choices.append(
+                discord.SelectOption(
+                    label=f"Trump {number}",
+                    value=str(number),
+                    description=f"You hold {showing} showing it · {where}",
+                )
+            )
+        return PanelSelect(
+            seat.table.id, seat.table.version, "t", choices, placeholder="Name trump…", row=0
+        )
+
+    @staticmethod
+    def _play_controls(
+        seat: SeatTable,
+        pairs: list[tuple[int, int]],
+        first: int | None,
+        items: list[discord.ui.Item[Any]],
+    ) -> None:
+        table_id, version = seat.table.id, seat.table.version
+        view: TrickyView = seat.view
+        trump = view.trump
+        held = {die.die: die for die in view.dice or ()}
+        partners: dict[int, set[int]] = {}
+        for a, b in pairs:
+            partners.setdefault(a, set()).add(b)
+            partners.setdefault(b, set()).add(a)
+        if first not in partners:
+            first = None
+        items.append(
+            PanelSelect(
+                table_id,
+                version,
+                "p1",
+                [
+                    discord.SelectOption(
+                        label=_die_label(held[die], trump),
+                        value=str(die),
+                        default=die == first,
+                    )
+                    for die in sorted(partners)
+                    if die in held
+                ],
+                placeholder="First die to play…",
+                row=0,
+            )
+        )
+        if first is None:
+            return
+        items.append(
+            PanelSelect(
+                table_id,
+                version,
+                f"p2:{first}",
+                [
+                    discord.SelectOption(
+                        label=_die_label(held[die], trump),
+                        value=str(die),
+                        description=f"With d{held[first].faces} · {held[first].value}: "
+                        f"{held[first].value + held[die].value} in all",
+                    )
+                    for die in sorted(partners[first])
+                    if die in held
+                ],
+                placeholder="…and the second die (this plays the pair)",
+                row=1,
+            )
+        )
+        items.append(PanelButton(table_id, version, "pc", label="Pick the first die again", row=2))
+
+    def react(
+        self,
+        seat: SeatTable,
+        data: str,
+        values: Sequence[str] = (),
+        fields: Mapping[str, str] | None = None,
+    ) -> Reaction:
+        verb, _, rest = data.partition(":")
+        match verb:
+            case "ref" | "pc":
+                return Redraw()
+            case "rs":
+                return Redraw(f"r{_dice_mask(values):x}")
+            case "rl":
+                low = sum(1 << d.die for d in seat.view.dice or () if 2 * d.value <= d.faces)
+                return Redraw(f"r{low:x}")
+            case "rr" if mask := decode_reroll(f"r{rest}"):
+                return Submit(Reroll(dice_in(mask)), draft_if_refused=f"r{rest}")
+            case "rk":
+                return Submit(Reroll(()))
+            case "b" if rest.isdigit() and int(rest) <= MAX_TYPED_BID:
+                return Submit(Bid(int(rest)))
+            case "bo":
+                return self._ask_bid(seat)
+            case "bf":
+                return self._typed_bid(fields or {})
+            case "pa":
+                return Submit(Pass())
+            case "t" if values:
+                return _trump_from(values[0])
+            case "p1" if len(values) == 1 and _die(values[0]) is not None:
+                return Redraw(f"p{values[0]}")
+            case "p2" if len(values) == 1 and (first := _die(rest)) is not None:
+                second = _die(values[0])
+                if second is not None:
+                    return Submit(Play((first, second)), draft_if_refused=f"p{first}")
+        return Redraw(notice=Notice("That control is out of date; here is your panel.", "warn"))
+
+    def _ask_bid(self, seat: SeatTable) -> Reaction:
+        view: TrickyView = seat.view
+        least = view.minimum_bid
+        if least is None:
+            return Redraw(notice=Notice("The auction is over.", "warn"))
+        modal = discord.ui.Modal(
+            title="Your bid",
+            custom_id=form_id(seat.table.id, seat.table.version, "bf"),
+        )
+        modal.add_item(
+            discord.ui.TextInput(
+                label=f"Bid (at least {least})",
+                custom_id="amount",
+                placeholder=f"a whole number, e.g. {least + 10 * view.seats}",
+                min_length=1,
+                max_length=len(str(MAX_TYPED_BID)),
+            )
+        )
+        return Ask(modal)
+
+    @staticmethod
+    def _typed_bid(fields: Mapping[str, str]) -> Reaction:
+        typed = fields.get("amount", "").strip().replace(",", "")
+        if not typed.isdigit() or int(typed) > MAX_TYPED_BID:
+            return Redraw(
+                notice=Notice(f"A bid is a whole number (up to {_points(MAX_TYPED_BID)}).", "warn")
+            )
+        return Submit(Bid(int(typed)))
+
+
+def _follow_hint(seat: SeatTable) -> str:
+    """Why some pairs are not offered: the match rule (TR6), from the leader's play."""
+    view: TrickyView = seat.view
+    if not view.trick:
+        return " You lead: play any two dice."
+    _, a, b = view.trick[0]
+    kinds = sorted({a.faces, b.faces})
+    named = " or ".join(f"d{faces}" for faces in kinds)  # "d6 or d20", or just "d6"
+    held = {die.faces for die in view.dice or ()}
+    if held & set(kinds):
+        return f" Match the leader: one of your two dice must be a {named}."
+    return f" You hold no {named} (the leader's kinds), so any two dice will do."
+
+
+def _die(text: str) -> int | None:
+    return int(text) if text.isdigit() and int(text) < DICE_PER_SEAT else None
+
+
+def _dice_mask(values: Sequence[str]) -> int:
+    mask = 0
+    for value in values:
+        die = _die(value)
+        if die is not None:
+            mask |= 1 << die
+    return mask
+
+
+def _trump_from(value: str) -> Reaction:
+    if value == "none":
+        return Submit(NameTrump(None))
+    if value.isdigit() and 1 <= int(value) <= 20:
+        return Submit(NameTrump(int(value)))
+    return Redraw(notice=Notice("Pick a trump number from 1 to 20, or no trump.", "warn"))

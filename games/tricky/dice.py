@@ -1,0 +1,100 @@
+"""Dice: the 18 every seat holds, named by a fixed index so actions stay small.
+
+Each seat has three each of d4, d6, d8, d10, d12 and d20 (TR1), always in that
+order: dice 0-2 are the d4s, 3-5 the d6s, ... 15-17 the d20s. A die's *kind* is
+its number of faces; its index never changes, only the value it shows.
+
+A seat's unplayed dice are a bit set (bit ``i`` set = die ``i`` still behind
+the screen), which makes the match rule (TR6) a couple of ``&`` operations.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import product
+from typing import NamedTuple
+
+__all__ = [
+    "ALL_DICE",
+    "DICE_PER_KIND",
+    "DICE_PER_SEAT",
+    "FACES",
+    "KINDS",
+    "KIND_MASK",
+    "KIND_MASK_OF",
+    "Die",
+    "dice_in",
+    "die_text",
+    "roll_again",
+    "roll_set",
+]
+
+KINDS: tuple[int, ...] = (4, 6, 8, 10, 12, 20)
+"""The kinds of die, by number of faces, in index order."""
+DICE_PER_KIND = 3
+DICE_PER_SEAT = DICE_PER_KIND * len(KINDS)
+
+FACES: tuple[int, ...] = tuple(faces for faces in KINDS for _ in range(DICE_PER_KIND))
+"""``FACES[i]``: how many faces die ``i`` has."""
+
+ALL_DICE = (1 << DICE_PER_SEAT) - 1
+"""The bit set of a full, unplayed set of 18 dice."""
+
+KIND_MASK: dict[int, int] = {
+    faces: ((1 << DICE_PER_KIND) - 1) << (DICE_PER_KIND * n) for n, faces in enumerate(KINDS)
+}
+"""The bits of the three dice of each kind."""
+
+KIND_MASK_OF: tuple[int, ...] = tuple(KIND_MASK[faces] for faces in FACES)
+"""``KIND_MASK_OF[i]``: the bits of every die of the same kind as die ``i``."""
+
+_LOW_BITS = 9
+_LOW = tuple(tuple(i for i in range(_LOW_BITS) if mask >> i & 1) for mask in range(1 << _LOW_BITS))
+_HIGH = tuple(tuple(i + _LOW_BITS for i in low) for low in _LOW)
+
+
+class Die(NamedTuple):
+    """A die as the table sees it once played: its kind and the value it shows."""
+
+    faces: int
+    value: int
+
+    def __str__(self) -> str:
+        return die_text(self.faces, self.value)
+
+
+def die_text(faces: int, value: int) -> str:
+    """``d12:7``: a twelve-sided die showing 7, the way dice are written everywhere."""
+    return f"d{faces}:{value}"
+
+
+def dice_in(mask: int) -> tuple[int, ...]:
+    """The indices of the dice in a bit set, lowest first (two table look-ups, no loop)."""
+    return _LOW[mask & 511] + _HIGH[mask >> _LOW_BITS]
+
+
+_TRIPLES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(product(range(1, faces + 1), repeat=DICE_PER_KIND)) for faces in KINDS
+)
+"""Every way the three dice of each kind can land, so one random number rolls all three."""
+
+
+def roll_set(rng: random.Random) -> list[int]:
+    """A roll of a whole set of 18 dice, in index order.
+
+    Rolling is the hot part of setting up a hand, so each kind's three dice
+    come from one ``random()`` scaled to the kind's outcomes (at most 8,000; the
+    float's 53 bits make any unevenness far too small to matter).
+    """
+    draw = rng.random
+    values: list[int] = []
+    for triples in _TRIPLES:
+        values += triples[int(draw() * len(triples))]
+    return values
+
+
+def roll_again(values: list[int], dice: tuple[int, ...], rng: random.Random) -> None:
+    """Roll the given dice of a set afresh, in place."""
+    draw = rng.random
+    for index in dice:
+        values[index] = int(draw() * FACES[index]) + 1

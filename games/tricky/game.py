@@ -1,0 +1,687 @@
+"""Tricky: the rules (rulebook seeds/001, rulings TR1-TR9).
+
+A hand runs through four phases: ``reroll`` (every seat at once, TR2),
+``auction`` (TR4), ``trump`` (TR5) and ``tricks`` (TR6, TR7); scoring (TR8) and
+the end of the game (TR9) happen when the ninth trick is taken, and the next
+hand is rolled straight away. Random playouts are a hot loop (computer players
+and benchmarks), so the trick phase works on bit sets and precomputed actions.
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from collections.abc import Sequence
+from functools import cache
+
+from games.core.chance import Chance
+from games.core.errors import CorruptState, IllegalAction, NotYourTurn
+from games.core.game import Event, Game, Outcome, Seat
+from games.tricky import text
+from games.tricky.dice import (
+    ALL_DICE,
+    DICE_PER_SEAT,
+    FACES,
+    KIND_MASK,
+    KIND_MASK_OF,
+    KINDS,
+    Die,
+    dice_in,
+    roll_again,
+    roll_set,
+)
+from games.tricky.model import (
+    Action,
+    AllPassed,
+    AuctionStarted,
+    AuctionWon,
+    Bid,
+    BidMade,
+    DicePlayed,
+    GameWon,
+    HandScored,
+    HandStarted,
+    HeldDie,
+    NameTrump,
+    Options,
+    Pass,
+    Passed,
+    Play,
+    Reroll,
+    RerollChosen,
+    Rerolled,
+    TieAtTheTarget,
+    TrickWon,
+    TrickyState,
+    TrickyView,
+    TrumpNamed,
+)
+from games.tricky.scoring import (
+    ALL_PASS_PENALTY,
+    hand_gains,
+    minimum_bid,
+    next_first_bidder,
+    winners_at_target,
+)
+from games.tricky.tricks import TRICKS_PER_HAND, leader_kinds, legal_pairs, trick_winner
+
+__all__ = ["BID_STEPS", "TrickyGame", "reroll_sample"]
+
+BID_STEPS = (0, 2, 5, 10)
+"""The bids :meth:`TrickyGame.legal_actions` lists: the minimum, then this many
+minimum raises (one raise = the seat count) above it. Any higher bid is legal too."""
+RANDOM_PASS_CHANCE = 0.5
+"""How often a random auction call is a pass (see :meth:`TrickyGame.random_action`)."""
+
+_DIE: tuple[tuple[Die, ...], ...] = tuple(
+    tuple(Die(faces, value) for value in range(faces + 1)) for faces in FACES
+)
+"""``_DIE[i][v]``: die ``i`` showing ``v``, made once (index 0 of each is unused)."""
+_HELD: tuple[tuple[HeldDie, ...], ...] = tuple(
+    tuple(HeldDie(index, faces, value) for value in range(faces + 1))
+    for index, faces in enumerate(FACES)
+)
+"""``_HELD[i][v]``: the same, as one of a seat's own dice in its view."""
+_PLAY: dict[int, Play] = {
+    a * DICE_PER_SEAT + b: Play((min(a, b), max(a, b)))
+    for a in range(DICE_PER_SEAT)
+    for b in range(DICE_PER_SEAT)
+    if a != b
+}
+"""Every play, keyed ``18 * a + b`` by its two dice in either order; the action
+lists the lower index first."""
+_PASS = Pass()
+_TRUMPS: tuple[NameTrump, ...] = (NameTrump(None), *(NameTrump(n) for n in range(1, 21)))
+_QUARTER_BIT = tuple(
+    tuple(1 << index if 4 * value <= faces else 0 for value in range(faces + 1))
+    for index, faces in enumerate(FACES)
+)
+"""``_QUARTER_BIT[i][v]``: die ``i``'s bit if ``v`` is at most a quarter of its faces, else 0."""
+_HALF_BIT = tuple(
+    tuple(1 << index if 2 * value <= faces else 0 for value in range(faces + 1))
+    for index, faces in enumerate(FACES)
+)
+"""The same for at most half (below the die's average)."""
+
+
+# Events are frozen, so the two a trick makes over and over are made once each: building
+# a frozen dataclass costs more than the rest of a play in a random playout.
+
+
+@cache
+def _dice_played(seat: Seat, first: Die, second: Die) -> DicePlayed:
+    return DicePlayed(seat=seat, dice=(first, second))
+
+
+@cache
+def _trick_won(seat: Seat, trick: int, points: int) -> TrickWon:
+    return TrickWon(seat=seat, trick=trick, points=points)
+
+
+def reroll_sample(values: Sequence[int]) -> list[Reroll]:
+    """The re-rolls :meth:`TrickyGame.legal_actions` lists (any subset is legal).
+
+    Keep every die; re-roll the dice showing at most a quarter of their faces;
+    those showing at most half (below their average); or all 18. Duplicates
+    are listed once.
+    """
+    return [Reroll(dice_in(mask)) for mask in _reroll_masks(values)]
+
+
+def _reroll_masks(values: Sequence[int]) -> list[int]:
+    """The dice of each :func:`reroll_sample` choice, as distinct bit sets."""
+    quarter = sum(map(tuple.__getitem__, _QUARTER_BIT, values))
+    half = sum(map(tuple.__getitem__, _HALF_BIT, values))
+    masks = [0]
+    for mask in (quarter, half, ALL_DICE):
+        if mask not in masks:
+            masks.append(mask)
+    return masks
+
+
+def _kinds_text(mask: int) -> str:
+    """``d6 or d20``: the kinds with a die in the bit set."""
+    kinds = [f"d{faces}" for faces in KINDS if mask & KIND_MASK[faces]]
+    return " or ".join(kinds)
+
+
+class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
+    key = "tricky"
+    title = "Tricky"
+    summary = "Bid for the right to name trump, then win tricks with pairs of dice."
+    min_seats = 2
+    max_seats = 5
+    options_type = Options
+    state_type = TrickyState
+    action_type = Action
+
+    # -- setting up ------------------------------------------------------------------------------
+
+    def setup(self, seats: int, seed: int, options: Options) -> TrickyState:
+        chance = Chance(seed)
+        first = chance.next().randrange(seats)  # TR3: a random seat stands in for the youngest
+        state = TrickyState(
+            options=options,
+            chance=chance,
+            scores=[0] * seats,
+            first_bidder=first,
+            values=[],
+            unplayed=[],
+            rerolled=[],
+            reserve=[],
+        )
+        self._roll(state)
+        return state
+
+    def _roll(self, state: TrickyState) -> None:
+        """Every seat rolls all 18 dice (TR1, TR2), and the values a re-roll will
+        bring; the hand starts over."""
+        seats = state.seats
+        rng = state.chance.next()
+        state.values = [roll_set(rng) for _ in range(seats)]
+        state.reserve = [roll_set(rng) for _ in range(seats)]
+        state.unplayed = [ALL_DICE] * seats
+        state.rerolled = [None] * seats
+        state.phase = "reroll"
+        state.turn = state.first_bidder
+        state.calls = []
+        state.high_bidder, state.high_bid, state.passes = None, 0, 0
+        state.trump = None
+        state.trick = []
+        state.tricks_played = 0
+        state.tricks_won = [0] * seats
+        state.taken = [0] * seats
+        state.last_trick, state.last_trick_winner = (), None
+
+    def _new_hand(self, state: TrickyState, first_bidder: Seat) -> Event:
+        state.hand += 1
+        state.first_bidder = first_bidder
+        self._roll(state)
+        return HandStarted(hand=state.hand, first_bidder=first_bidder)
+
+    def seat_count(self, state: TrickyState) -> int:
+        return state.seats
+
+    # -- who may do what -------------------------------------------------------------------------
+
+    def to_act(self, state: TrickyState) -> tuple[Seat, ...]:
+        phase = state.phase
+        if phase == "reroll":
+            return tuple(seat for seat, count in enumerate(state.rerolled) if count is None)
+        if phase == "over":
+            return ()
+        return (state.turn,)
+
+    def legal_actions(self, state: TrickyState, seat: Seat) -> list[Action]:
+        """Every legal play and trump; for re-rolls and bids, a sample.
+
+        Re-rolls: :func:`reroll_sample`. Bids: pass, and the minimum plus
+        :data:`BID_STEPS` raises. :meth:`check` judges any other subset or amount.
+        """
+        phase = state.phase
+        if phase == "tricks":
+            if seat != state.turn:
+                return []
+            trick = state.trick
+            lead = leader_kinds(trick[0][1], trick[0][2]) if trick else 0
+            return [
+                _PLAY[a * DICE_PER_SEAT + b] for a, b in legal_pairs(state.unplayed[seat], lead)
+            ]
+        if phase == "reroll":
+            if not 0 <= seat < state.seats or state.rerolled[seat] is not None:
+                return []
+            return list(reroll_sample(state.values[seat]))
+        if phase == "over" or seat != state.turn:
+            return []
+        if phase == "auction":
+            least = self._minimum_bid(state)
+            return [_PASS, *(Bid(least + step * state.seats) for step in BID_STEPS)]
+        return list(_TRUMPS)
+
+    def random_action(self, state: TrickyState, seat: Seat, rng: random.Random) -> Action:
+        """A random legal action, sampled without listing every pair.
+
+        Plays are uniform over the legal pairs, re-rolls over the listed
+        sample, trumps over all 21. Auction calls pass half the time and
+        otherwise pick one of the listed bids: a uniform pick among the five
+        listed calls would pass only one time in five, and since an auction
+        ends only when all the other seats pass in a row, random auctions at
+        five seats would run for hundreds of calls.
+        """
+        phase = state.phase
+        if phase == "tricks" and seat == state.turn:
+            return self._random_play(state, seat, rng)
+        if phase == "auction" and seat == state.turn:
+            if rng.random() < RANDOM_PASS_CHANCE:
+                return _PASS
+            return Bid(self._minimum_bid(state) + rng.choice(BID_STEPS) * state.seats)
+        if phase == "reroll" and seat in self.to_act(state):
+            return Reroll(dice_in(rng.choice(_reroll_masks(state.values[seat]))))
+        return rng.choice(self.legal_actions(state, seat))
+
+    @staticmethod
+    def _random_play(state: TrickyState, seat: Seat, rng: random.Random) -> Play:
+        unplayed = state.unplayed[seat]
+        trick = state.trick
+        if trick:  # inlined leader_kinds(): this is the hottest line of a random playout
+            _, lead_a, lead_b = trick[0]
+            matching = unplayed & (KIND_MASK_OF[lead_a] | KIND_MASK_OF[lead_b])
+        else:
+            matching = 0
+        if not matching:
+            return _PLAY[_two_of(dice_in(unplayed), rng)]
+        # Pairs with a matching die: both matching, or one matching and one not (TR6).
+        inside, outside = dice_in(matching), dice_in(unplayed & ~matching)
+        m, r = len(inside), len(outside)
+        both_inside = m * (m - 1) // 2
+        pick = int(rng.random() * (both_inside + m * r))
+        if pick < both_inside:
+            return _PLAY[_two_of(inside, rng)]
+        pick -= both_inside
+        return _PLAY[inside[pick // r] * DICE_PER_SEAT + outside[pick % r]]
+
+    def check(self, state: TrickyState, seat: Seat, action: Action) -> None:
+        phase = state.phase
+        if phase == "over":
+            raise NotYourTurn("This game is over.")
+        if not 0 <= seat < state.seats:
+            raise NotYourTurn("You are not seated at this table.")
+        if phase == "tricks":
+            if seat != state.turn:
+                raise NotYourTurn("It is another player's turn to play.")
+            if not isinstance(action, Play):
+                raise IllegalAction("The tricks are under way: play two dice.")
+            self._check_play(state, seat, action.dice)
+        elif phase == "reroll":
+            if state.rerolled[seat] is not None:
+                raise NotYourTurn("You have already chosen your re-roll; the others are choosing.")
+            if not isinstance(action, Reroll):
+                raise IllegalAction("First choose the dice to re-roll, or keep them all.")
+            _check_reroll(action.dice)
+        elif seat != state.turn:
+            raise NotYourTurn(
+                "It is another player's turn to bid."
+                if phase == "auction"
+                else "The high bidder is naming trump."
+            )
+        elif phase == "auction":
+            if isinstance(action, Bid):
+                self._check_bid(state, action.amount)
+            elif not isinstance(action, Pass):
+                raise IllegalAction("It is the auction: bid or pass.")
+        elif not isinstance(action, NameTrump):
+            raise IllegalAction("You won the auction: name a trump number, or no trump.")
+        elif action.number is not None and not 1 <= action.number <= 20:
+            raise IllegalAction("Trump is a number from 1 to 20, or no trump.")
+
+    def _check_play(self, state: TrickyState, seat: Seat, dice: tuple[int, ...]) -> None:
+        if len(dice) != 2:
+            raise IllegalAction("Play exactly two dice.")
+        a, b = dice
+        if not (0 <= a < DICE_PER_SEAT and 0 <= b < DICE_PER_SEAT):
+            raise IllegalAction("You have no such die.")
+        if a == b:
+            raise IllegalAction("Play two different dice.")
+        unplayed = state.unplayed[seat]
+        bits = (1 << a) | (1 << b)
+        if unplayed & bits != bits:
+            gone = a if not unplayed >> a & 1 else b
+            raise IllegalAction(f"You have already played that d{FACES[gone]}.")
+        trick = state.trick
+        if trick:  # TR6: a follower holding a leader's kind must play one
+            lead = leader_kinds(trick[0][1], trick[0][2])
+            held = unplayed & lead
+            if held and not bits & lead:
+                raise IllegalAction(
+                    f"You hold a {_kinds_text(held)}, a kind the leader played, so one of "
+                    "your two dice must be of that kind."
+                )
+
+    def _check_bid(self, state: TrickyState, amount: int) -> None:
+        least = self._minimum_bid(state)
+        if amount >= least:
+            return
+        if state.high_bidder is None:
+            raise IllegalAction(f"The opening bid is at least {least} (30 points for each player).")
+        raise IllegalAction(
+            f"Bid at least {least}: the highest bid ({state.high_bid}) plus one point "
+            f"for each player."
+        )
+
+    @staticmethod
+    def _minimum_bid(state: TrickyState) -> int:
+        return minimum_bid(state.seats, None if state.high_bidder is None else state.high_bid)
+
+    # -- doing it --------------------------------------------------------------------------------
+
+    def perform(self, state: TrickyState, seat: Seat, action: Action) -> list[Event]:
+        if isinstance(action, Play):
+            a, b = action.dice
+            return self._play(state, seat, a, b)
+        if isinstance(action, Bid):
+            return self._bid(state, seat, action.amount)
+        if isinstance(action, Pass):
+            return self._pass(state, seat)
+        if isinstance(action, Reroll):
+            return self._reroll(state, seat, action.dice)
+        return self._name_trump(state, seat, action.number)
+
+    def _reroll(self, state: TrickyState, seat: Seat, chosen: tuple[int, ...]) -> list[Event]:
+        dice = tuple(sorted(chosen))
+        state.rerolled[seat] = len(dice)
+        events: list[Event] = []
+        if dice:
+            values, reserve = state.values[seat], state.reserve[seat]
+            before = tuple(values[i] for i in dice)
+            for index in dice:
+                values[index] = reserve[index]
+            after = tuple(values[i] for i in dice)
+            events.append(Rerolled(audience=seat, seat=seat, dice=dice, before=before, after=after))
+        events.append(RerollChosen(seat=seat, count=len(dice)))
+        if None not in state.rerolled:  # TR2: bidding starts once every seat has chosen
+            state.reserve = []
+            state.phase = "auction"
+            state.turn = state.first_bidder
+            events.append(
+                AuctionStarted(first_bidder=state.first_bidder, minimum=self._minimum_bid(state))
+            )
+        return events
+
+    def _bid(self, state: TrickyState, seat: Seat, amount: int) -> list[Event]:
+        state.calls.append((seat, amount))
+        state.high_bidder, state.high_bid, state.passes = seat, amount, 0
+        state.turn = (seat + 1) % state.seats
+        return [BidMade(seat=seat, amount=amount)]
+
+    def _pass(self, state: TrickyState, seat: Seat) -> list[Event]:
+        state.calls.append((seat, None))
+        state.passes += 1
+        events: list[Event] = [Passed(seat=seat)]
+        seats = state.seats
+        if state.high_bidder is None:
+            if state.passes == seats:  # TR4: nobody opened; everyone pays, same first bidder
+                state.scores = [score - ALL_PASS_PENALTY for score in state.scores]
+                events.append(
+                    AllPassed(hand=state.hand, penalty=ALL_PASS_PENALTY, scores=tuple(state.scores))
+                )
+                events.append(self._new_hand(state, state.first_bidder))
+                return events
+        elif state.passes == seats - 1:  # TR4: every other seat passed in a row
+            state.phase = "trump"
+            state.turn = state.high_bidder
+            events.append(AuctionWon(seat=state.high_bidder, amount=state.high_bid))
+            return events
+        state.turn = (seat + 1) % seats
+        return events
+
+    def _name_trump(self, state: TrickyState, seat: Seat, number: int | None) -> list[Event]:
+        state.trump = number
+        state.phase = "tricks"
+        state.turn = seat  # TR6: the high bidder leads the first trick
+        return [TrumpNamed(seat=seat, trump=number)]
+
+    def _play(self, state: TrickyState, seat: Seat, a: int, b: int) -> list[Event]:
+        if b < a:
+            a, b = b, a
+        state.unplayed[seat] &= ~((1 << a) | (1 << b))
+        values = state.values[seat]
+        events: list[Event] = [_dice_played(seat, _DIE[a][values[a]], _DIE[b][values[b]])]
+        trick = state.trick
+        trick.append((seat, a, b))
+        seats = len(state.scores)
+        if len(trick) < seats:
+            state.turn = (seat + 1) % seats
+            return events
+        events.append(self._take_trick(state))
+        if state.tricks_played == TRICKS_PER_HAND:
+            events += self._score_hand(state)
+        return events
+
+    @staticmethod
+    def _take_trick(state: TrickyState) -> Event:
+        every = state.values
+        plays = tuple(
+            [
+                (player, _DIE[x][every[player][x]], _DIE[y][every[player][y]])
+                for player, x, y in state.trick
+            ]
+        )
+        winner = plays[trick_winner([(x, y) for _, x, y in plays], state.trump)][0]
+        points = sum([x.value + y.value for _, x, y in plays])
+        state.taken[winner] += points
+        state.tricks_won[winner] += 1
+        state.tricks_played += 1
+        state.trick = []
+        state.last_trick, state.last_trick_winner = plays, winner
+        state.turn = winner  # TR6: the winner leads the next trick
+        return _trick_won(winner, state.tricks_played, points)
+
+    def _score_hand(self, state: TrickyState) -> list[Event]:
+        bidder = state.high_bidder
+        assert bidder is not None, "tricks are only played after an auction is won"
+        made, gains = hand_gains(bidder, state.high_bid, state.trump, state.taken)  # TR8
+        state.scores = [score + gain for score, gain in zip(state.scores, gains, strict=True)]
+        scored = HandScored(
+            hand=state.hand,
+            bidder=bidder,
+            bid=state.high_bid,
+            trump=state.trump,
+            taken=tuple(state.taken),
+            made=made,
+            gained=gains,
+            scores=tuple(state.scores),
+        )
+        state.last_score = scored
+        events: list[Event] = [scored]
+        contenders = winners_at_target(state.scores, state.target, bidder)  # TR9
+        if len(contenders) == 1:
+            state.winner = contenders[0]
+            state.phase = "over"
+            events.append(GameWon(seat=state.winner, scores=tuple(state.scores)))
+            return events
+        if contenders:
+            events.append(TieAtTheTarget(seats=contenders))
+        events.append(self._new_hand(state, next_first_bidder(gains, state.first_bidder)))  # TR3
+        return events
+
+    def outcome(self, state: TrickyState) -> Outcome | None:
+        """The winner is first (TR9 may crown a lower total); the rest rank by score."""
+        winner = state.winner
+        if state.phase != "over" or winner is None:
+            return None
+        scores = state.scores
+        places = tuple(
+            1
+            if seat == winner
+            else 2 + sum(1 for other in range(state.seats) if other != winner and scores[other] > s)
+            for seat, s in enumerate(scores)
+        )
+        return Outcome(places=places, scores=tuple(scores))
+
+    # -- knowing ---------------------------------------------------------------------------------
+
+    def view(self, state: TrickyState, seat: Seat | None) -> TrickyView:
+        phase = state.phase
+        trick = tuple(
+            (player, _DIE[a][state.values[player][a]], _DIE[b][state.values[player][b]])
+            for player, a, b in state.trick
+        )
+        dice = None
+        if seat is not None:
+            values = state.values[seat]
+            dice = tuple([_HELD[index][values[index]] for index in dice_in(state.unplayed[seat])])
+        if phase == "tricks":
+            trick_number, leader = state.tricks_played + 1, (trick[0][0] if trick else state.turn)
+        else:
+            trick_number, leader = (state.tricks_played if phase == "over" else 0), None
+        return TrickyView(
+            viewer=seat,
+            phase=phase,
+            hand=state.hand,
+            target=state.target,
+            scores=tuple(state.scores),
+            first_bidder=state.first_bidder,
+            waiting_for=self.to_act(state),
+            rerolled=tuple(state.rerolled),
+            calls=tuple(state.calls),
+            high_bidder=state.high_bidder,
+            high_bid=state.high_bid,
+            minimum_bid=self._minimum_bid(state) if phase == "auction" else None,
+            trump_named=phase in ("tricks", "over"),
+            trump=state.trump,
+            trick_number=trick_number,
+            trick=trick,
+            leader=leader,
+            last_trick=state.last_trick,
+            last_trick_winner=state.last_trick_winner,
+            tricks_won=tuple(state.tricks_won),
+            taken=tuple(state.taken),
+            dice_left=tuple(mask.bit_count() for mask in state.unplayed),
+            dice=dice,
+            last_score=state.last_score,
+            winner=state.winner,
+        )
+
+    def redeal(self, state: TrickyState, observer: Seat | None, rng: random.Random) -> TrickyState:
+        """Roll afresh every unplayed die the observer cannot see, and the future.
+
+        Kinds, played dice and re-roll counts are public and stay. Values are
+        drawn uniformly (a re-roll count hints that low dice were rolled again;
+        that is left to the computer players' judgement). The re-roll reserve
+        and the seed are drawn afresh for every seat: nobody knows what a
+        re-roll or a later hand will bring.
+        """
+        copy = self.clone(state)
+        copy.chance = Chance(rng.getrandbits(62), state.chance.draws)
+        copy.reserve = [roll_set(rng) for _ in state.reserve]
+        for seat in range(state.seats):
+            if seat == observer:
+                continue
+            roll_again(copy.values[seat], dice_in(copy.unplayed[seat]), rng)
+        return copy
+
+    def clone(self, state: TrickyState) -> TrickyState:
+        return TrickyState(
+            options=state.options,
+            chance=Chance(state.chance.seed, state.chance.draws),
+            scores=list(state.scores),
+            first_bidder=state.first_bidder,
+            values=[list(values) for values in state.values],
+            unplayed=list(state.unplayed),
+            rerolled=list(state.rerolled),
+            reserve=[list(values) for values in state.reserve],
+            phase=state.phase,
+            hand=state.hand,
+            turn=state.turn,
+            calls=list(state.calls),
+            high_bidder=state.high_bidder,
+            high_bid=state.high_bid,
+            passes=state.passes,
+            trump=state.trump,
+            trick=list(state.trick),
+            tricks_played=state.tricks_played,
+            tricks_won=list(state.tricks_won),
+            taken=list(state.taken),
+            last_trick=state.last_trick,
+            last_trick_winner=state.last_trick_winner,
+            last_score=state.last_score,
+            winner=state.winner,
+        )
+
+    def check_state(self, state: TrickyState) -> None:
+        seats = state.seats
+        if not self.min_seats <= seats <= self.max_seats:
+            raise CorruptState(f"a Tricky table has 2 to 5 seats, not {seats}")
+        per_seat = (state.values, state.unplayed, state.rerolled, state.tricks_won, state.taken)
+        if any(len(column) != seats for column in per_seat):
+            raise CorruptState("per-seat lists do not match the seat count")
+        if len(state.reserve) != (seats if state.phase == "reroll" else 0):
+            raise CorruptState("re-roll values are kept exactly while re-rolling")
+        for values in (*state.values, *state.reserve):
+            if len(values) != DICE_PER_SEAT:
+                raise CorruptState("every seat has 18 dice")
+            if min(values) < 1 or not all(map(operator.le, values, FACES)):
+                raise CorruptState("a die shows a value it does not have")
+        if any(not 0 <= mask <= ALL_DICE for mask in state.unplayed):
+            raise CorruptState("a seat's unplayed dice are not a set of its 18 dice")
+        for seat in (state.turn, state.first_bidder, state.high_bidder, state.winner):
+            if seat is not None and not 0 <= seat < seats:
+                raise CorruptState("a seat named in the state is not at the table")
+        self._check_phase(state)
+        self._check_tricks(state)
+
+    @staticmethod
+    def _check_phase(state: TrickyState) -> None:
+        phase = state.phase
+        if (state.high_bidder is None) != (state.high_bid == 0):
+            raise CorruptState("a high bid needs a high bidder")
+        if phase == "reroll" and (state.calls or any(m != ALL_DICE for m in state.unplayed)):
+            raise CorruptState("nothing is bid or played while re-rolling")
+        if phase != "reroll" and None in state.rerolled:
+            raise CorruptState("the auction starts only after every seat chose its re-roll")
+        if phase in ("trump", "tricks", "over") and state.high_bidder is None:
+            raise CorruptState("trump and tricks need a winning bidder")
+        if phase == "trump" and state.turn != state.high_bidder:
+            raise CorruptState("the high bidder names trump")
+        named = phase in ("tricks", "over")
+        if state.trump is not None and (not named or not 1 <= state.trump <= 20):
+            raise CorruptState("trump is a number from 1 to 20, named after the auction")
+        if (state.winner is not None) != (phase == "over"):
+            raise CorruptState("a game is over exactly when it has a winner")
+        if any(count is not None and not 0 <= count <= DICE_PER_SEAT for count in state.rerolled):
+            raise CorruptState("a seat re-rolls 0 to 18 dice")
+
+    @staticmethod
+    def _check_tricks(state: TrickyState) -> None:
+        seats = state.seats
+        if not 0 <= state.tricks_played <= TRICKS_PER_HAND or len(state.trick) >= seats:
+            raise CorruptState("a hand has nine tricks of one play per seat")
+        if state.trick and state.phase != "tricks":
+            raise CorruptState("dice are only played to a trick during the tricks")
+        if sum(state.tricks_won) != state.tricks_played:
+            raise CorruptState("every trick played was won by someone")
+        in_trick = [0] * seats
+        for position, (seat, a, b) in enumerate(state.trick):
+            if not (0 <= a < DICE_PER_SEAT and 0 <= b < DICE_PER_SEAT) or a == b:
+                raise CorruptState("a play to the trick names dice a seat does not have")
+            if seat != (state.trick[0][0] + position) % seats:
+                raise CorruptState("the trick in progress is not played in turn")
+            in_trick[seat] = (1 << a) | (1 << b)
+        won = 0
+        for seat, mask in enumerate(state.unplayed):
+            played = ALL_DICE & ~mask
+            on_table = in_trick[seat]
+            expected = 2 * state.tricks_played + on_table.bit_count()
+            if played.bit_count() != expected or played & on_table != on_table:
+                raise CorruptState("the dice played do not match the tricks")
+            won += sum(state.values[seat][i] for i in dice_in(played & ~on_table))
+        if sum(state.taken) != won:
+            raise CorruptState("the points taken do not add up to the dice played")
+        if state.phase == "tricks" and state.trick:
+            turn = (state.trick[0][0] + len(state.trick)) % seats
+            if state.turn != turn:
+                raise CorruptState("the seat on turn is not the next to play to the trick")
+
+    # -- telling ---------------------------------------------------------------------------------
+
+    def narrate(self, event: Event, names: Sequence[str]) -> str:
+        return text.narrate(event, names)
+
+    def describe(self, view: TrickyView, names: Sequence[str]) -> str:
+        return text.describe(view, names)
+
+
+def _check_reroll(dice: tuple[int, ...]) -> None:
+    if any(not 0 <= die < DICE_PER_SEAT for die in dice):
+        raise IllegalAction("You have no such die.")
+    if len(set(dice)) != len(dice):
+        raise IllegalAction("Choose each die at most once.")
+
+
+def _two_of(dice: tuple[int, ...], rng: random.Random) -> int:
+    """Two different dice, uniformly, from one random number: the :data:`_PLAY` key."""
+    n = len(dice)
+    first, second = divmod(int(rng.random() * n * (n - 1)), n - 1)
+    if second >= first:
+        second += 1
+    return dice[first] * DICE_PER_SEAT + dice[second]

@@ -1,0 +1,190 @@
+"""The turn clock (AW1), computer seats and idle tables, on simcord's virtual time."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from simcord import Env
+
+from bot import computer
+from bot.app import TrickyBot
+from bot.tables.model import TableStatus
+from bot.turn_clock import IDLE_GAME, STALE_LOBBY
+from games.short_changed import GAME
+from games.short_changed.model import Guess, ShortChangedState
+from tests.cogs.test_tables import open_lobby, start
+from tests.e2e.helpers import BotFactory, Room, labels, text_of
+
+
+def harmless(legal: list[Any]) -> Any:
+    """A move that cannot end a Short Changed game: a trade, or a guess nobody can be right in."""
+    trade = next((action for action in legal if not isinstance(action, Guess)), None)
+    if trade is not None:
+        return trade
+    target = next(action.target for action in legal if isinstance(action, Guess))
+    return Guess(target=target, total=10_000)
+
+
+@pytest.fixture(autouse=True)
+def predictable_stand_ins(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests are about the clock, not about how well the bot plays: its stand-in
+    moves never end the game by luck."""
+
+    def decide(game_key: str, state_json: str, seat: int, *_: object) -> str:
+        state = GAME.load_state(state_json)
+        return GAME.dump_action(harmless(GAME.legal_actions(state, seat)))
+
+    monkeypatch.setattr(computer, "decide", decide)
+
+
+async def clocked_game(env: Env, seconds: int, *names: str) -> tuple[Room, list[Any], int]:
+    room = Room(env)
+    members, table_id = await open_lobby(room, *names)
+    await env.bot.tables.set_clock(table_id, members[0].id, seconds)
+    await start(room, members[0])
+    return room, members, table_id
+
+
+async def state_of(bot: TrickyBot, table_id: int) -> ShortChangedState:
+    return GAME.load_state((await bot.tables.get(table_id)).state_json or "")
+
+
+async def settled(env: Env) -> None:
+    """Let the computer seats finish thinking and moving, and the board draw it all."""
+    bot: TrickyBot = env.bot
+    for _ in range(50):
+        await bot.turn_clock.idle()
+        await env.settle()
+        if not bot.turn_clock._robots:
+            return
+
+
+async def test_half_way_the_seats_to_act_are_reminded(simcord_env: Env) -> None:
+    room, (ann, bo), table_id = await clocked_game(simcord_env, 60, "ann", "bo")
+    await simcord_env.advance_time(31)
+    reminder = room.public_messages()[-1]
+    assert "half your time is gone" in reminder.content
+    assert f"<@{ann.id}>" in reminder.content and f"<@{bo.id}>" in reminder.content
+    assert (await state_of(simcord_env.bot, table_id)).phase == "ante"
+
+
+async def test_when_time_runs_out_the_bot_moves_and_marks_the_seat_away(simcord_env: Env) -> None:
+    bot: TrickyBot = simcord_env.bot
+    room, (ann, _bo), table_id = await clocked_game(simcord_env, 60, "ann", "bo")
+    panel = (await ann.click(room.table_message(), label="Open my hand")).response
+    put = next(label for label in labels(panel) if label.startswith("Put in"))
+    await ann.click(panel, label=put)
+    await simcord_env.advance_time(61)
+    state = await state_of(bot, table_id)
+    assert state.phase == "play"  # Bo's starting chip was put in by the bot
+    table = await bot.tables.get(table_id)
+    assert table.seats[1].away and not table.seats[0].away
+    assert "bo is away" in text_of(room.table_message())
+    log = "\n".join(await bot.tables.history(table_id))
+    assert "bo's time ran out" in log
+
+
+async def test_three_timeouts_in_a_row_hand_the_seat_to_a_computer(simcord_env: Env) -> None:
+    bot: TrickyBot = simcord_env.bot
+    room, (ann, bo), table_id = await clocked_game(simcord_env, 60, "ann", "bo")
+    await simcord_env.advance_time(61)  # both antes timed out
+    for _ in range(20):
+        table = await bot.tables.get(table_id)
+        if table.seats[1].taken_over or table.status is not TableStatus.ACTIVE:
+            break
+        state = await state_of(bot, table_id)
+        if state.turn == 0:  # Ann plays her turns at once, without guessing
+            mine = await bot.tables.for_seat(table_id, ann.id)
+            await bot.tables.act(table_id, ann.id, harmless(mine.legal))
+            await settled(simcord_env)
+        else:
+            await simcord_env.advance_time(61)
+            await settled(simcord_env)
+    table = await bot.tables.get(table_id)
+    assert table.seats[1].taken_over and table.seats[1].away_streak >= 3
+    assert not table.seats[0].taken_over  # Ann acted herself after her one timeout
+    assert "the computer plays bo's seat" in text_of(room.table_message())
+    panel = await bo.slash(room.channel, "tricky hand")
+    assert panel.ephemeral and "The computer plays your seat" in text_of(panel.response)
+    assert labels(panel.response) == []
+    if table.status is TableStatus.ACTIVE:
+        # From now on Bo's seat moves by itself as soon as it is on turn.
+        state = await state_of(bot, table_id)
+        if state.turn == 0:
+            mine = await bot.tables.for_seat(table_id, ann.id)
+            await bot.tables.act(table_id, ann.id, harmless(mine.legal))
+            await settled(simcord_env)
+        after = await state_of(bot, table_id)
+        assert after.turn == 0 or after.phase == "over"
+
+
+async def test_a_player_who_acts_again_is_back(simcord_env: Env) -> None:
+    bot: TrickyBot = simcord_env.bot
+    _room, (ann, _bo), table_id = await clocked_game(simcord_env, 60, "ann", "bo")
+    await simcord_env.advance_time(61)
+    assert (await bot.tables.get(table_id)).seats[0].away
+    state = await state_of(bot, table_id)
+    if state.turn != 0:
+        await simcord_env.advance_time(61)
+    mine = await bot.tables.for_seat(table_id, ann.id)
+    played = await bot.tables.act(table_id, ann.id, harmless(mine.legal))
+    assert played.lines[0] == "ann is back."
+    assert not (await bot.tables.get(table_id)).seats[0].away
+
+
+async def test_running_clocks_survive_a_restart(simcord_env: Env, bots: BotFactory) -> None:
+    _room, _members, table_id = await clocked_game(simcord_env, 60, "ann", "bo")
+    await simcord_env.advance_time(20)
+    old: TrickyBot = simcord_env.bot
+    await old.turn_clock.stop()
+    await old.db.close()
+    await simcord_env.restart_bot(bots())
+    bot: TrickyBot = simcord_env.bot
+    await simcord_env.advance_time(41)  # 61 seconds after the start, across the restart
+    assert (await state_of(bot, table_id)).phase == "play"
+    assert "time ran out" in "\n".join(await bot.tables.history(table_id))
+
+
+async def test_computer_players_seated_in_the_lobby_play_their_turns(simcord_env: Env) -> None:
+    bot: TrickyBot = simcord_env.bot
+    room = Room(simcord_env)
+    (ann,), table_id = await open_lobby(room, "ann")
+    lobby = room.lobby_message()
+    await ann.select(lobby, ["add:easy"], custom_id=f"tk:seat:{table_id}")
+    await ann.select(room.lobby_message(), ["add:hard"], custom_id=f"tk:seat:{table_id}")
+    assert "Computer 2 (hard)" in text_of(room.lobby_message())
+    await ann.select(room.lobby_message(), ["remove"], custom_id=f"tk:seat:{table_id}")
+    assert "Computer 2" not in text_of(room.lobby_message())
+    await start(room, ann)
+    await settled(simcord_env)
+    state = await state_of(bot, table_id)
+    assert state.antes[1] is not None and state.antes[0] is None  # the computer chose at once
+    assert "Computer 1 (easy) is a computer player" in text_of(room.table_message())
+
+
+async def test_only_the_host_changes_seats_and_clock(simcord_env: Env) -> None:
+    room = Room(simcord_env)
+    (_ann, bo), table_id = await open_lobby(room, "ann", "bo")
+    refused = await bo.select(room.lobby_message(), ["clock:60"], custom_id=f"tk:seat:{table_id}")
+    assert refused.ephemeral and "Only the host" in refused.response.content
+    assert "Turn clock 5 minutes" in text_of(room.lobby_message())
+
+
+async def test_a_lobby_nobody_starts_expires(simcord_env: Env) -> None:
+    room = Room(simcord_env)
+    (_ann,), table_id = await open_lobby(room, "ann")
+    await simcord_env.advance_time(STALE_LOBBY.total_seconds() + 60)
+    table = await simcord_env.bot.tables.get(table_id)
+    assert table.status is TableStatus.CANCELLED
+    assert "lobby closed" in text_of(room.public_messages()[-1])
+
+
+async def test_a_game_nobody_moves_in_for_a_day_ends_unrated(simcord_env: Env) -> None:
+    bot: TrickyBot = simcord_env.bot
+    room, _members, table_id = await clocked_game(simcord_env, 0, "ann", "bo")
+    await simcord_env.advance_time(IDLE_GAME.total_seconds() + 60)
+    table = await bot.tables.get(table_id)
+    assert table.status is TableStatus.ENDED
+    (result,), _ = await bot.tables.results.history(room.guild.id, offset=0, limit=5)
+    assert not result.rated and result.ended_early

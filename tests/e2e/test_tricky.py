@@ -1,0 +1,214 @@
+"""Tricky end to end: a three-seat game played through the panels to its end, with
+a summary after each hand and no unplayed die ever shown in public."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from simcord import Env
+
+from bot.app import TrickyBot
+from games.tricky import GAME
+from games.tricky.dice import FACES
+from games.tricky.model import Play, TrickyState
+from tests.e2e.helpers import Room, components, custom_ids, labels, text_of
+
+TARGET_PER_SEAT = 100
+MAX_HANDS = 12
+DIE = re.compile(r"d(\d+):(\d+)")
+
+
+def table_id_of(message: Any) -> int:
+    for custom_id in custom_ids(message):
+        if match := re.match(r"tk:(?:table|lobby):(\d+):", custom_id):
+            return int(match[1])
+    raise AssertionError("not a table message")
+
+
+def one_id(message: Any, pattern: str) -> str:
+    matching = [cid for cid in custom_ids(message) if re.search(pattern, cid)]
+    assert len(matching) == 1, f"{pattern!r} matches {matching}"
+    return matching[0]
+
+
+def options_of(message: Any, pattern: str) -> list[dict[str, Any]]:
+    for component in components(message):
+        if re.search(pattern, component.get("custom_id", "")) and "options" in component:
+            options: list[dict[str, Any]] = component["options"]
+            return options
+    raise AssertionError(f"no select {pattern!r}")
+
+
+def pick(options: list[dict[str, Any]], strong: bool) -> str:
+    """The die offered with the highest value (``strong``), or simply the first one."""
+    if not strong:
+        return str(options[0]["value"])
+    value = re.compile(r"· (\d+)")
+    best = max(options, key=lambda option: int(value.search(option["label"])[1]))  # type: ignore[index]
+    return str(best["value"])
+
+
+def public_words(message: Any) -> str:
+    """What a bystander reads, without the footers (which explain dice with an example)."""
+    parts = [message.content or ""]
+    for embed in message.embeds:
+        data = embed.to_dict()
+        parts += [data.get("title", ""), data.get("description", "")]
+        parts += [f"{f['name']} {f['value']}" for f in data.get("fields", [])]
+    return "\n".join(parts)
+
+
+class Tricky:
+    """A Tricky table being played through the bot by the members of a room."""
+
+    def __init__(self, room: Room, bot: TrickyBot, table_id: int, seats: list[Any]) -> None:
+        self.room, self.bot, self.table_id, self.seats = room, bot, table_id, seats
+        self.shown_dice: set[tuple[int, int]] = set()
+        """Every die (kind, value) played so far: the only dice the public may see."""
+
+    async def state(self) -> TrickyState:
+        table = await self.bot.tables.get(self.table_id)
+        assert table.state_json is not None
+        return GAME.load_state(table.state_json)
+
+    async def open_hand(self, seat: int) -> Any:
+        opened = await self.seats[seat].click(self.room.table_message(), label="Open my hand")
+        assert opened.response is not None and opened.response.ephemeral
+        assert "Your dice" in text_of(opened.response)
+        return opened.response
+
+    async def assert_nothing_private_in_public(self) -> None:
+        public = list(self.room.public_messages())
+        words = "\n".join(public_words(message) for message in public)
+        # The panel's own look: "Your dice", and a line per kind such as "`d20` 7 · 14".
+        assert "Your dice" not in words and not re.search(r"`d\d+ ?`", words)
+        for faces, value in DIE.findall(words):
+            assert (int(faces), int(value)) in self.shown_dice, f"d{faces}:{value} is not played"
+
+    # -- the phases, each through the panel --------------------------------------------------
+
+    async def reroll(self, seat: int, dice: list[int]) -> None:
+        panel = await self.open_hand(seat)
+        if not dice:
+            clicked = await self.seats[seat].click(panel, label="Keep all 18")
+            assert clicked.response is not None and clicked.response.ephemeral
+            assert "keeps all 18 dice" in text_of(panel)
+            return
+        await self.seats[seat].select(
+            panel, [str(die) for die in dice], custom_id=one_id(panel, ":rs$")
+        )
+        assert f"Re-roll {len(dice)} dice" in labels(panel)
+        before = (await self.state()).values[seat]
+        await self.seats[seat].click(panel, label=f"Re-roll {len(dice)} dice")
+        said = text_of(panel)
+        assert "You re-rolled" in said
+        for die in dice:
+            assert f"d{FACES[die]} {before[die]}→" in said
+
+    async def bid_by_form(self, seat: int, amount: int) -> str:
+        panel = await self.open_hand(seat)
+        form = await self.seats[seat].click(panel, label="Other amount…")
+        assert form.modal is not None
+        await self.seats[seat].submit_modal(form, {"amount": str(amount)})
+        return text_of(panel)
+
+    async def click(self, seat: int, label: str) -> str:
+        panel = await self.open_hand(seat)
+        await self.seats[seat].click(panel, label=label)
+        return text_of(panel)
+
+    async def name_trump(self, seat: int, trump: str) -> None:
+        panel = await self.open_hand(seat)
+        await self.seats[seat].select(panel, [trump], custom_id=one_id(panel, ":t$"))
+
+    async def play(self, seat: int, *, strong: bool) -> None:
+        """Pick a first die, then one the panel offers to complete a legal pair: the
+        highest ones when ``strong``, else simply the first ones listed."""
+        state = await self.state()
+        panel = await self.open_hand(seat)
+        first = pick(options_of(panel, ":p1$"), strong)
+        await self.seats[seat].select(panel, [first], custom_id=one_id(panel, ":p1$"))
+        second = pick(options_of(panel, r":p2:\d+$"), strong)
+        pair = (int(first), int(second))
+        GAME.check(state, seat, Play(pair))  # only legal pairs are offered
+        for die in pair:
+            self.shown_dice.add((FACES[die], state.values[seat][die]))
+        await self.seats[seat].select(panel, [second], custom_id=one_id(panel, r":p2:\d+$"))
+        assert "plays" in text_of(panel) or "takes trick" in text_of(panel)
+
+    async def assert_hand_summaries(self, hands_scored: int) -> None:
+        titles = [
+            embed.title or "" for message in self.room.public_messages() for embed in message.embeds
+        ]
+        summaries = [
+            title for title in titles if re.search(r"Hand \d+: .* (made|failed) the bid", title)
+        ]
+        assert len(summaries) == hands_scored
+
+
+async def test_a_three_seat_game_through_the_panels(simcord_env: Env) -> None:
+    env, bot = simcord_env, simcord_env.bot
+    room = Room(env)
+    ann, bo, cy = room.add("ann", "bo", "cy")
+
+    await ann.slash(room.channel, "tricky new", game="tricky")
+    lobby = room.lobby_message()
+    table_id = table_id_of(lobby)
+    await ann.select(lobby, [str(TARGET_PER_SEAT)], custom_id=f"tk:opt:{table_id}:target_per_seat")
+    for member in (bo, cy):
+        await member.click(room.lobby_message(), label="Join")
+    assert f"Points to win, per player:** {TARGET_PER_SEAT}" in text_of(room.lobby_message())
+    await ann.click(room.lobby_message(), label="Start")
+    game = Tricky(room, bot, table_id, [ann, bo, cy])
+    state = await game.state()
+    assert state.target == 3 * TARGET_PER_SEAT
+
+    # The rolls are secret: before any die is played, no die value is public at all.
+    table_text = public_words(room.table_message())
+    assert "Still choosing" in table_text and not DIE.search(table_text)
+
+    hands_scored = 0
+    first_hand = True
+    while (state := await game.state()).phase != "over":
+        assert state.hand <= MAX_HANDS, "a short game should end within a few hands"
+        # Re-roll: in the first hand Ann re-rolls two dice and the others keep theirs.
+        for seat in range(3):
+            await game.reroll(seat, [0, 17] if first_hand and seat == 0 else [])
+            await game.assert_nothing_private_in_public()
+        if first_hand:
+            assert "ann re-rolls 2 dice" in public_words(room.table_message())
+        state = await game.state()
+        assert state.phase == "auction"
+        opener = state.turn
+        # The auction: a bid too low is refused with the reason; any amount by the form.
+        if first_hand:
+            said = await game.bid_by_form(opener, 89)
+            assert "opening bid is at least 90" in said
+            said = await game.bid_by_form(opener, 95)
+            assert "bids 95" in said
+        else:
+            await game.click(opener, "Bid 90")
+        for step in (1, 2):
+            await game.click((opener + step) % 3, "Pass")
+        state = await game.state()
+        assert state.phase == "trump" and state.high_bidder == opener
+        await game.name_trump(opener, "20")
+        assert "names 20 as trump" in public_words(room.table_message())
+        # Nine tricks of three plays, each through the two selects. From the second
+        # hand on the bidder plays its best dice, so the game soon ends.
+        hand = state.hand
+        while (state := await game.state()).hand == hand and state.phase == "tricks":
+            await game.play(state.turn, strong=not first_hand and state.turn == opener)
+            await game.assert_nothing_private_in_public()
+        hands_scored += 1
+        await game.assert_hand_summaries(hands_scored)
+        first_hand = False
+
+    final = await game.state()
+    assert final.winner is not None and final.scores[final.winner] >= final.target
+    result = room.public_messages()[-1]
+    winner = game.seats[final.winner]
+    assert f"<@{winner.id}>" in result.content and "wins Tricky!" in text_of(result)
+    assert "Final scores" in text_of(result)
+    assert "Open my hand" not in labels(room.public_messages()[-2])
