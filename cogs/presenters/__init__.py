@@ -6,6 +6,8 @@ from cogs.presenters.base import Presenter
 from cogs.presenters.falsche_faehrte import FalscheFaehrtePresenter
 from cogs.presenters.fraud import FraudPresenter
 from cogs.presenters.short_changed import ShortChangedPresenter
+from cogs.presenters.short_word import ShortWordPresenter
+from cogs.presenters.short_word_solitaire import SolitairePresenter
 from cogs.presenters.tricky import TrickyPresenter
 
 __all__ = ["PRESENTERS", "Presenter"]
@@ -17,5 +19,7 @@ PRESENTERS: dict[str, Presenter] = {
         TrickyPresenter(),
         FalscheFaehrtePresenter(),
         FraudPresenter(),
+        ShortWordPresenter(),
+        SolitairePresenter(),
     )
 }
