@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 
@@ -9,7 +10,7 @@ import discord
 from discord.ext import commands
 
 from bot.clock import Clock, SystemClock
-from bot.computer import ComputerPlayers
+from bot.computer import ComputerPlayers, prepare_games
 from bot.settings import Settings
 from bot.storage.database import Database
 from bot.storage.deadlines import DeadlineRepository
@@ -55,6 +56,7 @@ class TrickyBot(commands.Bot):
         self._tables: TableService | None = None
         self._computers: ComputerPlayers | None = None
         self._turn_clock: TurnClock | None = None
+        self._preloading: asyncio.Task[None] | None = None
 
     @property
     def db(self) -> Database:
@@ -83,8 +85,13 @@ class TrickyBot(commands.Bot):
             await self.load_extension(extension)
         await self.sync_commands()
         self._computers = ComputerPlayers(
-            workers=self.settings.ai_workers, seconds=self.settings.ai_seconds
+            workers=self.settings.ai_workers,
+            seconds=self.settings.ai_seconds,
+            preload=self.settings.preload,
         )
+        if self.settings.preload:
+            # Word lists take seconds to read: read them now, off the event loop.
+            self._preloading = asyncio.create_task(asyncio.to_thread(prepare_games))
         self._turn_clock = TurnClock(self._tables, DeadlineRepository(self._db), self._computers)
         self._tables.listen(self._turn_clock)
         await self._turn_clock.start()

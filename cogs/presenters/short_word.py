@@ -14,7 +14,6 @@ in its (hidden) options, so a game always plays and replays with the same words.
 
 from __future__ import annotations
 
-import asyncio
 import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
@@ -137,9 +136,6 @@ class ShortWordPresenter(Presenter):
     game = GAME
     colour = discord.Colour.from_rgb(191, 120, 40)
     emoji = "🔤"
-
-    def __init__(self) -> None:
-        self._house_locks: dict[int, asyncio.Lock] = {}
 
     # -- the public table ---------------------------------------------------------------------
 
@@ -545,15 +541,15 @@ class ShortWordPresenter(Presenter):
         assert interaction.guild_id is not None
         bot = cast("TrickyBot", interaction.client)
         word = typed.strip().lower()
-        async with self._house_locks.setdefault(interaction.guild_id, asyncio.Lock()):
-            repository = bot.tables.guild_settings
-            settings = await repository.get(interaction.guild_id)
+        async with bot.tables.guild_settings.editing(
+            interaction.guild_id, bot.clock.now
+        ) as settings:
             edited = house_list_edit(settings.lobby_defaults, word, add=add)
-            if isinstance(edited, str):
-                await explain(interaction, edited)
-                return
-            settings.lobby_defaults = edited
-            await repository.put(interaction.guild_id, settings, bot.clock.now())
+            if not isinstance(edited, str):
+                settings.lobby_defaults = edited
+        if isinstance(edited, str):
+            await explain(interaction, edited)
+            return
         said = f"**{word.upper()}** is now accepted" if add else f"**{word.upper()}** is now banned"
         await explain(
             interaction,

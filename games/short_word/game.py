@@ -108,6 +108,11 @@ class ShortWordGame(Game[ShortWordState, Action, ShortWordView, Options]):
         super().__init__()
         self.lexicons = Lexicons(words)
 
+    def prepare(self) -> None:
+        """Read every dictionary and build its word-finding index (seconds, done once)."""
+        for dictionary in DICTIONARIES:
+            self.lexicons.get(dictionary, (), ()).anagram_groups()
+
     def lexicon(self, options: WordOptions) -> Lexicon:
         """The words this table accepts: its dictionary and the house list it was opened with."""
         return self.lexicons.get(options.dictionary, options.house_add, options.house_remove)
