@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from games.ai.tactics import Tactics
+from games.falsche_faehrte.tactics import TACTICS as FALSCHE_FAEHRTE
 from games.short_changed.tactics import TACTICS as SHORT_CHANGED
 
 __all__ = ["GENERIC", "TACTICS", "tactics_for"]
@@ -27,7 +28,7 @@ def _by_key(tactics: Iterable[Tactics[Any, Any, Any]]) -> Mapping[str, Tactics[A
     return found
 
 
-TACTICS = _by_key([SHORT_CHANGED])
+TACTICS = _by_key([SHORT_CHANGED, FALSCHE_FAEHRTE])
 
 
 def tactics_for(key: str) -> Tactics[Any, Any, Any]:
