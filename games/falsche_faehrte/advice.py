@@ -30,6 +30,7 @@ __all__ = [
     "SPEND",
     "Reading",
     "Seen",
+    "best_first",
     "face_down_card",
     "face_down_choices",
     "hand_strength",
@@ -87,6 +88,10 @@ class Seen:
             (masks[0], masks[1], masks[2], masks[3]), sum(map(int.bit_count, masks)) + jokers
         )
 
+    def top_value(self) -> int:
+        """The highest value among the unseen coloured cards (0 if there are none)."""
+        return max(mask.bit_length() for mask in self.masks) - 1 if any(self.masks) else 0
+
     def value_spread(self) -> tuple[int, float, float]:
         """How many coloured cards are unseen, and the mean and variance of their values."""
         n = sum(mask.bit_count() for mask in self.masks)
@@ -118,8 +123,10 @@ def plus_odds(turned_total: int, hidden: int, unseen: Seen, threshold: int) -> f
     """The odds that the face-down total reaches the Plus threshold (AF5), taking each card
     still face down as drawn from the cards the seat has not seen (a normal approximation)."""
     needed = threshold - turned_total
-    if hidden == 0:
-        return 1.0 if needed <= 0 else 0.0
+    if needed <= 0:
+        return 1.0
+    if needed > hidden * unseen.top_value():
+        return 0.0
     n, mean, variance = unseen.value_spread()
     if n <= 1:
         return 1.0 if hidden * mean >= needed else 0.0
@@ -226,6 +233,14 @@ def play_scores(
         won = hold_odds(card, follow, reading, later) if wins_now(card, trick, led, trump) else 0.0
         scores.append(aim * (won - SPEND * strength(card, reading)))
     return scores
+
+
+def best_first(options: Sequence[Card], scores: Sequence[float], aim: float) -> list[Card]:
+    """The options by score, best first; among equals the lower card when wanting tricks (it
+    is cheaper) and the higher when shunning them (it is the more dangerous to keep)."""
+    sign = 1 if aim >= 0 else -1
+    order = sorted(range(len(options)), key=lambda i: (-scores[i], sign * options[i]))
+    return [options[i] for i in order]
 
 
 def face_down_card(hand: Sequence[Card], reading: Reading, fair: float) -> Card:

@@ -25,6 +25,7 @@ from games.core.game import Game, Seat
 from games.falsche_faehrte.advice import (
     Reading,
     Seen,
+    best_first,
     face_down_card,
     play_scores,
     plus_odds,
@@ -134,10 +135,10 @@ class Rollout:
         options = playable(hand, world.led, JOKER in world.trick)
         if len(options) == 1:
             return PLAYS[options[0]]
+        wanted = self.aim(reading)
         switch = world.jokers_played < JOKER_SWITCHES
-        scores = play_scores(options, world.trick, world.led, reading, self.aim(reading), switch)
-        best = max(range(len(options)), key=scores.__getitem__)
-        return PLAYS[options[best]]
+        scores = play_scores(options, world.trick, world.led, reading, wanted, switch)
+        return PLAYS[best_first(options, scores, wanted)[0]]
 
     def worth(self, seat: Seat, rng: random.Random) -> float:
         world = self.world

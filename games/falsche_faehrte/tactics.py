@@ -29,6 +29,7 @@ import random
 from games.ai.knowledge import Knowledge
 from games.ai.tactics import Tactics
 from games.falsche_faehrte.advice import (
+    best_first,
     face_down_choices,
     play_scores,
     trump_colour,
@@ -55,7 +56,7 @@ class FaehrteTactics(Tactics[FaehrteState, Action, FaehrteView]):
     # -- the easy player -------------------------------------------------------------------------
 
     def choose(self, knowledge: FaehrteKnowledge, rng: random.Random) -> Action:
-        del rng  # the basic tactics need no luck: ties go to the lower card
+        del rng  # the basic tactics need no luck
         return _ranked(knowledge)[0]
 
     # -- the hard player's search ----------------------------------------------------------------
@@ -99,16 +100,10 @@ def _ranked(knowledge: FaehrteKnowledge) -> list[Action]:
         first = KEEP if colour is None else SWITCHES[colour]
         return [first, *(action for action in legal if action != first)]
     cards = [action.card for action in legal if isinstance(action, Play)]
-    scores = play_scores(
-        cards,
-        view.trick,
-        _led(view),
-        reading,
-        aim(view, reading),
-        view.jokers_played < JOKER_SWITCHES,
-    )
-    order = sorted(range(len(cards)), key=lambda i: (-scores[i], cards[i]))
-    return [PLAYS[cards[i]] for i in order]
+    wanted = aim(view, reading)
+    switch = view.jokers_played < JOKER_SWITCHES
+    scores = play_scores(cards, view.trick, _led(view), reading, wanted, switch)
+    return [PLAYS[card] for card in best_first(cards, scores, wanted)]
 
 
 def _led(view: FaehrteView) -> int:
