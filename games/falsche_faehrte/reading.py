@@ -1,10 +1,10 @@
 """What a seat's view tells its computer player: the cards it has not seen, the others'
 hand sizes and missing colours, and how much it wants tricks.
 
-The view shows the seat's hand, the face-up pile cards, the set-aside card,
-the trick in progress and the last finished trick, so those are the cards it
-has seen; a seat that did not follow the led colour in one of those two tricks
-lacks that colour (AF7).
+The view shows the seat's hand, its face-down pick while others still choose,
+the face-up pile cards, the set-aside card, the trick in progress and the last
+finished trick, so those are the cards it has seen; a seat that did not
+follow the led colour in one of those two tricks lacks that colour (AF7).
 """
 
 from __future__ import annotations
@@ -42,8 +42,9 @@ def read(view: FaehrteView) -> Reading:
     seats = view.seats
     unseen = deck(seats, view.jokers)
     seen = [*hand(view), *view.revealed, *view.trick]
-    if view.set_aside is not None:
-        seen.append(view.set_aside)
+    for card in (view.set_aside, view.chosen):
+        if card is not None:
+            seen.append(card)
     lacks = [0] * seats
     _note_lacks(lacks, view.trick, view.leader, seats)
     last = view.last_trick

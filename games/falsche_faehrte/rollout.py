@@ -125,16 +125,17 @@ class Rollout:
 
     def act(self, seat: Seat) -> Action:
         world = self.world
-        reading = self.reading(seat)
         hand = world.hands[seat]
         if world.phase == "face_down":
-            return FACE_DOWNS[face_down_card(hand, reading, self.fair)]
+            return FACE_DOWNS[face_down_card(hand, self.reading(seat), self.fair)]
         if world.phase == "trump":
+            reading = self.reading(seat)
             colour = trump_colour(hand, reading, self.aim(reading))
             return KEEP if colour is None else SWITCHES[colour]
         options = playable(hand, world.led, JOKER in world.trick)
         if len(options) == 1:
             return PLAYS[options[0]]
+        reading = self.reading(seat)
         wanted = self.aim(reading)
         switch = world.jokers_played < JOKER_SWITCHES
         scores = play_scores(options, world.trick, world.led, reading, wanted, switch)
