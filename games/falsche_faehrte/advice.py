@@ -45,7 +45,7 @@ SPEND = 0.5
 """How much a card's own strength counts against playing it (in a Plus round the seat keeps
 strong cards for later; in a Minus round it is glad to be rid of them)."""
 JOKER_DUCK = 0.45
-"""What a joker held in a round where tricks are shunned is worth: a trick it need not take."""
+"""What a joker held in a Minus round is worth: a trick it need not take."""
 JOKER_SWITCH = 0.1
 """What a joker's trump switch is worth (only the first two jokers of a round have one)."""
 PUSH = 8.0
@@ -216,18 +216,19 @@ def play_scores(
     times what the card itself is worth later (:data:`SPEND`): wanting tricks,
     it wins with the cheapest card that holds and throws its weakest card
     otherwise; shunning them, it sheds its strongest card that still loses. A
-    joker never wins: shunning tricks it is kept (:data:`JOKER_DUCK`) until a
-    trick would cost more; wanting tricks it is the card to throw away.
+    joker never wins: while a Minus round is likely it is kept
+    (:data:`JOKER_DUCK`) until a trick would cost more; in a Plus round it is
+    the card to throw away.
     """
     later = len(reading.others) - len(trick)
     trump = reading.trump
     scores: list[float] = []
     for card in options:
         if card == JOKER:
-            score = JOKER_SWITCH if joker_switch else 0.0
-            if aim < 0:
-                score += aim * JOKER_DUCK
-            scores.append(score)
+            # Worth keeping as the odds of a Minus round; its switch is worth as much as
+            # the aim is sure (a switch for a seat that does not know what it wants is none).
+            score = abs(aim) * JOKER_SWITCH if joker_switch else 0.0
+            scores.append(score - JOKER_DUCK * (1 - aim) / 2)
             continue
         follow = led if led >= 0 else card >> 4
         won = hold_odds(card, follow, reading, later) if wins_now(card, trick, led, trump) else 0.0

@@ -116,6 +116,14 @@ def test_easy_keeps_its_joker_while_it_can_lose_the_trick_anyway_in_a_minus_roun
     assert easy_move(state, 2) == Play(cards("y3")[0])
 
 
+def test_easy_keeps_its_joker_while_the_round_type_is_open() -> None:
+    state = position(["y2", "y4", "y3 y5 j"], jokers=True, done=0)
+    play(state, "y2", "y4")
+    move = easy_move(state, 2)
+    assert isinstance(move, Play)
+    assert move.card != JOKER
+
+
 def test_easy_throws_its_joker_when_it_cannot_win_in_a_plus_round() -> None:
     state = after_yellow_lead("y0 y1 g7 b7 r3 r4 b8 j", PLUS, jokers=True)
     assert easy_move(state, 2) == Play(JOKER)
