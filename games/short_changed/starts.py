@@ -28,7 +28,6 @@ class StartIndex:
     hands: tuple[Chips, ...]
     counts: tuple[Counts, ...]
     values: tuple[int, ...]
-    everything: int
     _at_least: dict[Counts, int] = field(default_factory=dict)
     _within: dict[Counts, int] = field(default_factory=dict)
     _worth: dict[int, int] = field(default_factory=dict)
@@ -110,7 +109,6 @@ def start_index(size: int, limit: Chips) -> StartIndex:
         hands=hands,
         counts=tuple(hand.counts for hand in hands),
         values=tuple(hand.value for hand in hands),
-        everything=(1 << len(hands)) - 1,
     )
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 
 from games.ai.knowledge import Knowledge
 from games.ai.tactics import Tactics
@@ -110,9 +111,8 @@ class ShortChangedTactics(Tactics[ShortChangedState, Action, ShortChangedView]):
                 total, odds = deduction.likeliest_total(target)
                 if target != best.target and odds >= GUESS_FLOOR:
                     guesses.append(Guess(target, total))
+        # In a double turn there is always something other than a guess: a pass at worst.
         plays: list[Action] = list(_ranked_plays(knowledge, rng)[:PLAY_WIDTH])
-        if not plays and not guesses:
-            guesses.append(_best_guess(knowledge))
         return plays + guesses
 
     def rollout(
@@ -139,7 +139,7 @@ def _sure_guess(knowledge: ShortChangedKnowledge) -> Guess | None:
 
 
 def _best_guess(knowledge: ShortChangedKnowledge) -> Guess:
-    """The likeliest total of the seat whose hand is best known (when only a guess is legal)."""
+    """The likeliest total of the seat whose hand is best known."""
     deduction = knowledge.derive(_deduction)
     odds = {target: deduction.likeliest_total(target) for target in deduction.others}
     target = max(odds, key=lambda seat: odds[seat][1])
@@ -158,7 +158,8 @@ def _ranked_plays(knowledge: ShortChangedKnowledge, rng: random.Random) -> list[
     public = knowledge.derive(_public)
     seat = view.viewer
     assert seat is not None
-    weights = _start_weights(public, seat)
+    # How many ways the bag deals each starting hand, to someone who knows no hand.
+    weights = public.index[seat].weights((supply(view.seats) - public.start_pot).counts)
     hand = _hand(view)
     scored = [(_play_score(public, seat, weights, hand, view.pot, play), play) for play in plays]
     scored.sort(key=lambda item: -item[0])  # stable: equal scores keep their shuffled order
@@ -168,7 +169,7 @@ def _ranked_plays(knowledge: ShortChangedKnowledge, rng: random.Random) -> list[
 def _play_score(
     public: PublicStarts,
     seat: Seat,
-    weights: dict[int, int],
+    weights: Sequence[int],
     hand: Chips,
     pot: Chips,
     play: Action,
@@ -185,7 +186,7 @@ def _play_score(
     )
 
 
-def _doubt(public: PublicStarts, seat: Seat, weights: dict[int, int], possible: int) -> float:
+def _doubt(public: PublicStarts, seat: Seat, weights: Sequence[int], possible: int) -> float:
     """How hard the seat's total is to guess from the public log: minus the log of the
     odds of its likeliest total (0 when everyone can work it out)."""
     by_value: dict[int, int] = {}
@@ -194,19 +195,6 @@ def _doubt(public: PublicStarts, seat: Seat, weights: dict[int, int], possible: 
         by_value[index.values[i]] = by_value.get(index.values[i], 0) + weights[i]
     total = sum(by_value.values())
     return math.log2(total / max(by_value.values())) if total else 0.0
-
-
-def _start_weights(public: PublicStarts, seat: Seat) -> dict[int, int]:
-    """How many ways the bag deals each starting hand, to someone who knows no hand."""
-    limit = supply(len(public.index)) - public.start_pot
-    index = public.index[seat]
-    weights: dict[int, int] = {}
-    for i in bits(public.possible[seat]):
-        ways = 1
-        for have, take in zip(limit.counts, index.counts[i], strict=True):
-            ways *= math.comb(have, take)
-        weights[i] = ways
-    return weights
 
 
 def _hand(view: ShortChangedView) -> Chips:
