@@ -13,7 +13,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from games.ai.tactics import win_share
+from games.ai.tactics import worth as share_of_win
 from games.core.game import Game, Seat
 from games.tricky.advice import Strength, bid_call, choose_pair, reroll_choice, strength
 from games.tricky.dice import DICE_PER_SEAT, FACES, dice_in
@@ -100,5 +100,5 @@ class Rollout:
         world = self.world
         outcome = self.game.outcome(world)
         if outcome is not None:
-            return win_share(outcome, seat, world.seats)
+            return share_of_win(outcome, seat, world.seats)
         return standing(world.scores, world.target, seat)
