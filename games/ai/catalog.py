@@ -11,6 +11,7 @@ from typing import Any
 
 from games.ai.tactics import Tactics
 from games.short_changed.tactics import TACTICS as SHORT_CHANGED
+from games.tricky.tactics import TACTICS as TRICKY
 
 __all__ = ["GENERIC", "TACTICS", "tactics_for"]
 
@@ -27,7 +28,7 @@ def _by_key(tactics: Iterable[Tactics[Any, Any, Any]]) -> Mapping[str, Tactics[A
     return found
 
 
-TACTICS = _by_key([SHORT_CHANGED])
+TACTICS = _by_key([SHORT_CHANGED, TRICKY])
 
 
 def tactics_for(key: str) -> Tactics[Any, Any, Any]:
