@@ -18,9 +18,15 @@ from functools import partial
 
 from games.catalog import CATALOG
 
-__all__ = ["ComputerPlayers", "decide"]
+__all__ = ["ComputerPlayers", "decide", "prepare_games"]
 
 log = logging.getLogger(__name__)
+
+
+def prepare_games() -> None:
+    """Load every game's slow data (a worker's start, or the bot's start-up thread)."""
+    for game in CATALOG.values():
+        game.prepare()
 
 
 def decide(game_key: str, state_json: str, seat: int, level: str, seconds: float, seed: int) -> str:
@@ -34,11 +40,13 @@ def decide(game_key: str, state_json: str, seat: int, level: str, seconds: float
 class ComputerPlayers:
     """Where the bot's seats think: a pool of worker processes, or threads if ``workers`` is 0."""
 
-    def __init__(self, *, workers: int, seconds: float) -> None:
+    def __init__(self, *, workers: int, seconds: float, preload: bool = True) -> None:
         self.seconds = seconds
         self._pool = (
             ProcessPoolExecutor(
-                max_workers=workers, mp_context=multiprocessing.get_context("spawn")
+                max_workers=workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=prepare_games if preload else None,
             )
             if workers > 0
             else None
