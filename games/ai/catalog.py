@@ -10,7 +10,9 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from games.ai.tactics import Tactics
+from games.fraud.tactics import TACTICS as FRAUD
 from games.short_changed.tactics import TACTICS as SHORT_CHANGED
+from games.short_word.tactics import TACTICS as SHORT_WORD
 
 __all__ = ["GENERIC", "TACTICS", "tactics_for"]
 
@@ -27,7 +29,7 @@ def _by_key(tactics: Iterable[Tactics[Any, Any, Any]]) -> Mapping[str, Tactics[A
     return found
 
 
-TACTICS = _by_key([SHORT_CHANGED])
+TACTICS = _by_key([SHORT_CHANGED, FRAUD, SHORT_WORD])
 
 
 def tactics_for(key: str) -> Tactics[Any, Any, Any]:
