@@ -124,6 +124,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     budget = Budget(seconds=args.seconds, iterations=args.iterations)
     options = dict(_option(text) for text in args.option)
+    keys = args.game or list(CATALOG)
+    skipped = [key for key in keys if not CATALOG[key].min_seats <= SEATS <= CATALOG[key].max_seats]
+    keys = [key for key in keys if key not in skipped]
 
     matches = [
         Match(
@@ -138,7 +141,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 if name in CATALOG[key].options_type.model_fields
             ),
         )
-        for key in args.game or list(CATALOG)
+        for key in keys
         for opponents in TARGETS
         for i in range(args.games)
     ]
@@ -159,6 +162,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         + (f" or {budget.iterations} worlds" if budget.iterations else "")
         + f" per decision; {args.workers} processes, {elapsed:.0f} s in all\n"
     )
+    for key in skipped:
+        print(f"{key}: skipped, it is not played by {SEATS}")
     print(_win_table(results))
     print()
     print(_time_table(results))

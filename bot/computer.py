@@ -16,6 +16,8 @@ import secrets
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 
+from games.ai.levels import computer_player
+from games.ai.player import Budget
 from games.catalog import CATALOG
 
 __all__ = ["ComputerPlayers", "decide", "prepare_games"]
@@ -30,10 +32,15 @@ def prepare_games() -> None:
 
 
 def decide(game_key: str, state_json: str, seat: int, level: str, seconds: float, seed: int) -> str:
-    """A computer player's move for ``seat``, as action JSON (runs in a worker)."""
+    """A ``level`` computer player's move for ``seat``, as action JSON (runs in a worker).
+
+    The player is handed the whole state but reads it only through the seat's
+    own knowledge (``games.ai``), so it cannot use another seat's hidden data.
+    """
     game = CATALOG[game_key]
     state = game.load_state(state_json)
-    action = game.random_action(state, seat, random.Random(seed))
+    player = computer_player(level, Budget(seconds=seconds))
+    action = player.choose(game, state, seat, random.Random(seed))
     return game.dump_action(action)
 
 

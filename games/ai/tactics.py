@@ -14,7 +14,7 @@ still gets working ``easy`` and ``hard`` players:
 * :meth:`Tactics.refine` redraws a redealt world from a better model of the
   hidden data. Generic: the redeal as it is.
 * :meth:`Tactics.search_actions` is the short list the ``hard`` player's search
-  weighs. Generic: every legal action, or a random sample of
+  weighs. Generic: every legal action in random order, or a random sample of
   :data:`SEARCH_WIDTH` when there are more.
 * :meth:`Tactics.rollout` plays a sampled world on to estimate how good it is
   for the searching seat. Generic: random legal moves to the end, or for at
@@ -55,8 +55,9 @@ __all__ = [
     "LOOKAHEAD_WORLDS",
     "ROLLOUT_MOVES",
     "SEARCH_WIDTH",
+    "SOLO_SCORE_SCALE",
     "Tactics",
-    "win_share",
+    "worth",
 ]
 
 StateT = TypeVar("StateT")
@@ -69,17 +70,27 @@ LOOKAHEAD_ACTIONS = 24
 """At most this many actions, drawn at random, get the generic easy move's lookahead."""
 SEARCH_WIDTH = 32
 """At most this many actions go to the hard player's search by default."""
+SOLO_SCORE_SCALE = 50
+"""A one-seat game's score at which it is worth 0.75 (see :func:`worth`)."""
 ROLLOUT_MOVES = 200
 """A generic rollout that has not ended after this many moves counts as a fair share
 (a long game, one of many hands say, is judged on its next few hands only by its tactics)."""
 
 
-def win_share(outcome: Outcome | None, seat: Seat, seats: int) -> float:
-    """What a finished game is worth to ``seat``: its share of first place.
+def worth(outcome: Outcome | None, seat: Seat, seats: int) -> float:
+    """What a game is worth to ``seat``, from 0 to 1.
 
-    A lone winner gets 1, seats tied for first split it, everyone else gets 0.
-    A game that has not ended (a rollout cut short) is worth a fair share.
+    With others at the table: its share of first place (a lone winner gets 1,
+    seats tied for first split it, everyone else gets 0), and a fair share for
+    a game that has not ended (a rollout cut short). Alone at the table the
+    seat always wins, so its score decides: a finished game is worth 0.5 and
+    more, nearer 1 the higher the score, and one that never ends is worth 0.
     """
+    if seats == 1:
+        if outcome is None:
+            return 0.0
+        score = outcome.scores[seat]
+        return 0.5 + 0.5 * score / (abs(score) + SOLO_SCORE_SCALE)
     if outcome is None:
         return 1 / seats
     winners = outcome.winners
@@ -112,7 +123,7 @@ class Tactics(Generic[StateT, ActionT, ViewT]):
             for world in worlds:
                 after = game.clone(world)
                 game.apply(after, seat, action)
-                score += win_share(game.outcome(after), seat, seats)
+                score += worth(game.outcome(after), seat, seats)
             if score > best_score + 1e-9:
                 best, best_score = [action], score
             elif score > best_score - 1e-9:
@@ -133,9 +144,13 @@ class Tactics(Generic[StateT, ActionT, ViewT]):
     def search_actions(
         self, knowledge: Knowledge[StateT, ActionT, ViewT], rng: random.Random
     ) -> list[ActionT]:
-        """The legal actions the ``hard`` search weighs, best first; one action ends the search."""
+        """The legal actions the ``hard`` search weighs, best first; one action ends the search.
+
+        Generic: in random order, since ties go to the first (with no order to
+        go by, a fixed one could repeat a move that gets nowhere forever).
+        """
         legal = knowledge.legal_actions()
-        return legal if len(legal) <= SEARCH_WIDTH else rng.sample(legal, SEARCH_WIDTH)
+        return rng.sample(legal, min(len(legal), SEARCH_WIDTH))
 
     def rollout(
         self, knowledge: Knowledge[StateT, ActionT, ViewT], world: StateT, rng: random.Random
@@ -153,4 +168,4 @@ class Tactics(Generic[StateT, ActionT, ViewT]):
                 break
             seat = acting[0] if len(acting) == 1 else rng.choice(acting)
             game.apply(world, seat, game.random_action(world, seat, rng))
-        return win_share(game.outcome(world), knowledge.seat, game.seat_count(world))
+        return worth(game.outcome(world), knowledge.seat, game.seat_count(world))

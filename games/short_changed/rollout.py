@@ -19,7 +19,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from games.ai.tactics import win_share
+from games.ai.tactics import worth as outcome_worth
 from games.core.game import Game, Seat
 from games.short_changed.advice import ante_choice, hand_size_penalty, moved
 from games.short_changed.chips import COLOURS, Chips, supply
@@ -141,14 +141,14 @@ class Tracker:
             case Passed(seat=seat):
                 self._narrow(seat, self._stuck(seat, pot))
             case Guessed(target=target, total=total, correct=False):
-                worth = total - self.change_value(target)
-                self._narrow(target, ~self.index[target].worth(worth))
+                start_value = total - self.change_value(target)
+                self._narrow(target, ~self.index[target].worth(start_value))
             case _:
                 pass
 
     def change_value(self, seat: Seat) -> int:
         """How much the seat's hand gained (or lost) in value since its start."""
-        return sum(n * worth for n, worth in zip(self.change[seat], _WORTH, strict=True))
+        return sum(n * points for n, points in zip(self.change[seat], _WORTH, strict=True))
 
     def holding(self, seat: Seat, gift: Chips) -> int:
         """The starts with which ``seat``'s hand now holds ``gift``."""
@@ -236,7 +236,7 @@ class Rollout:
         world = self.world
         outcome = self.game.outcome(world)
         if outcome is not None:
-            return win_share(outcome, seat, world.seats)
+            return outcome_worth(outcome, seat, world.seats)
         seats = world.seats
         if world.phase != "play":
             return 1 / seats

@@ -14,7 +14,7 @@ from games.ai.knowledge import Knowledge
 from games.ai.levels import LEVELS, computer_player
 from games.ai.player import AnyKnowledge, AnyTactics, Budget, EasyPlayer, RandomPlayer
 from games.ai.search import HardPlayer
-from games.ai.tactics import win_share
+from games.ai.tactics import worth
 from games.catalog import CATALOG
 from games.core.chance import Chance
 from games.core.game import Outcome
@@ -145,11 +145,24 @@ def test_a_budget_must_allow_some_thinking(seconds: float | None, iterations: in
         Budget(seconds=seconds, iterations=iterations)
 
 
-def test_win_share_splits_first_place() -> None:
-    assert win_share(Outcome(places=(1, 2, 2), scores=(1, 0, 0)), 0, 3) == 1.0
-    assert win_share(Outcome(places=(1, 2, 2), scores=(1, 0, 0)), 1, 3) == 0.0
-    assert win_share(Outcome(places=(1, 1, 1), scores=(0, 0, 0)), 2, 3) == pytest.approx(1 / 3)
-    assert win_share(None, 0, 4) == 0.25
+def test_a_game_is_worth_a_share_of_first_place() -> None:
+    assert worth(Outcome(places=(1, 2, 2), scores=(1, 0, 0)), 0, 3) == 1.0
+    assert worth(Outcome(places=(1, 2, 2), scores=(1, 0, 0)), 1, 3) == 0.0
+    assert worth(Outcome(places=(1, 1, 3), scores=(5, 5, 2)), 1, 3) == 0.5
+    assert worth(Outcome(places=(1, 1, 1), scores=(0, 0, 0)), 2, 3) == pytest.approx(1 / 3)
+    assert worth(None, 0, 4) == 0.25  # not over yet: a fair share
+
+
+def test_a_game_played_alone_is_worth_its_score_and_an_end() -> None:
+    assert worth(None, 0, 1) == 0.0
+    assert worth(Outcome(places=(1,), scores=(0,)), 0, 1) == 0.5
+    assert worth(Outcome(places=(1,), scores=(50,)), 0, 1) == 0.75
+    assert worth(Outcome(places=(1,), scores=(-50,)), 0, 1) == 0.25
+    assert (
+        0.5
+        < worth(Outcome(places=(1,), scores=(10,)), 0, 1)
+        < worth(Outcome(places=(1,), scores=(11,)), 0, 1)
+    )
 
 
 # -- games without tactics of their own -----------------------------------------------------------
