@@ -15,7 +15,7 @@ import random
 from functools import cache
 from typing import Any
 
-from games.ai.tactics import win_share
+from games.ai.tactics import worth as share_of_win
 from games.core.game import Game, Seat
 from games.fraud.advice import advise, situation_at_table
 from games.fraud.model import Action, FraudState, FraudView
@@ -55,7 +55,7 @@ def worth(game: FraudRules, world: FraudState, seat: Seat) -> float:
     """What a world between rounds (or at the end) is worth to ``seat``, 0 to 1."""
     outcome = game.outcome(world)
     if outcome is not None:
-        return win_share(outcome, seat, world.seats)
+        return share_of_win(outcome, seat, world.seats)
     sizes = world.hand_sizes
     others = sorted(size for other, size in enumerate(sizes) if other != seat)
     return survival((sizes[seat], *others))

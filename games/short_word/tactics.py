@@ -21,7 +21,8 @@ import random
 from typing import cast
 
 from games.ai.knowledge import Knowledge
-from games.ai.tactics import Tactics, win_share
+from games.ai.tactics import Tactics
+from games.ai.tactics import worth as share_of_win
 from games.core.game import Seat
 from games.short_word.cards import POINTS, Card, points, sort_cards
 from games.short_word.game import ShortWordGame
@@ -147,7 +148,7 @@ def worth(
     counts what each seat's cards would score if it ended now."""
     outcome = game.outcome(world)
     if outcome is not None:
-        return win_share(outcome, seat, world.seats)
+        return share_of_win(outcome, seat, world.seats)
     if world.seats == 1:
         return 1.0
     totals = list(world.scores)
