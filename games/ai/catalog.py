@@ -12,6 +12,7 @@ from typing import Any
 from games.ai.tactics import Tactics
 from games.fraud.tactics import TACTICS as FRAUD
 from games.short_changed.tactics import TACTICS as SHORT_CHANGED
+from games.short_word.solitaire.tactics import TACTICS as SHORT_WORD_SOLITAIRE
 from games.short_word.tactics import TACTICS as SHORT_WORD
 
 __all__ = ["GENERIC", "TACTICS", "tactics_for"]
@@ -29,7 +30,7 @@ def _by_key(tactics: Iterable[Tactics[Any, Any, Any]]) -> Mapping[str, Tactics[A
     return found
 
 
-TACTICS = _by_key([SHORT_CHANGED, FRAUD, SHORT_WORD])
+TACTICS = _by_key([SHORT_CHANGED, FRAUD, SHORT_WORD, SHORT_WORD_SOLITAIRE])
 
 
 def tactics_for(key: str) -> Tactics[Any, Any, Any]:
