@@ -10,7 +10,10 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from games.ai.tactics import Tactics
+from games.fraud.tactics import TACTICS as FRAUD
 from games.short_changed.tactics import TACTICS as SHORT_CHANGED
+from games.short_word.solitaire.tactics import TACTICS as SHORT_WORD_SOLITAIRE
+from games.short_word.tactics import TACTICS as SHORT_WORD
 from games.tricky.tactics import TACTICS as TRICKY
 
 __all__ = ["GENERIC", "TACTICS", "tactics_for"]
@@ -28,7 +31,7 @@ def _by_key(tactics: Iterable[Tactics[Any, Any, Any]]) -> Mapping[str, Tactics[A
     return found
 
 
-TACTICS = _by_key([SHORT_CHANGED, TRICKY])
+TACTICS = _by_key([SHORT_CHANGED, TRICKY, FRAUD, SHORT_WORD, SHORT_WORD_SOLITAIRE])
 
 
 def tactics_for(key: str) -> Tactics[Any, Any, Any]:
