@@ -94,3 +94,11 @@ async def test_an_empty_board_says_how_to_get_on_it(simcord_env: Env) -> None:
     (ann,) = room.add("ann")
     await ann.slash(room.channel, "tricky leaderboard")
     assert "Nobody is on this board yet" in text_of(room.public_messages()[-1])
+
+
+def test_the_leaderboard_offers_only_games_that_can_be_rated() -> None:
+    from cogs.leaderboard import GAME_CHOICES
+
+    offered = {choice.value for choice in GAME_CHOICES}
+    assert "short_word_solitaire" not in offered, "a game played alone is never rated"
+    assert {"short_changed", "tricky", "falsche_faehrte", "fraud", "short_word"} <= offered
