@@ -71,6 +71,7 @@ class TablesCog(
 
     async def cog_unload(self) -> None:
         self.bot.tables.unlisten(self.board)
+        self.board.stop()
         await self.board.drain()
 
     async def cog_app_command_error(
