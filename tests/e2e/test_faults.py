@@ -19,7 +19,9 @@ async def events(bot: TrickyBot, table_id: int) -> int:
     return int(row[0])
 
 
-async def planted(bot: TrickyBot, room: Room, *custom_ids: str) -> Any:
+async def planted(
+    bot: TrickyBot, room: Room, *custom_ids: str, select_values: list[str] | None = None
+) -> Any:
     """A message in the channel carrying buttons with these custom ids.
 
     Discord only delivers a click for a control that is on the clicked message,
@@ -29,7 +31,13 @@ async def planted(bot: TrickyBot, room: Room, *custom_ids: str) -> Any:
     channel: Any = bot.get_channel(room.channel.id)
     view = discord.ui.View(timeout=None)
     for n, custom_id in enumerate(custom_ids):
-        view.add_item(discord.ui.Button(label=f"b{n}", custom_id=custom_id))
+        if select_values is None:
+            view.add_item(discord.ui.Button(label=f"b{n}", custom_id=custom_id))
+        else:  # a select offering these values
+            options = [discord.SelectOption(label=v[:100], value=v) for v in select_values]
+            view.add_item(
+                discord.ui.Select(custom_id=custom_id, options=options, max_values=len(options))
+            )
     message = await channel.send(view=view)
     view.stop()  # only the bot's own DynamicItems may answer these clicks
     return next(m for m in room.channel.history() if m.id == message.id)
