@@ -122,6 +122,8 @@ class TableBoard:
         self._panels: dict[int, dict[int, OpenPanel]] = {}
         self._held: dict[int, asyncio.Event] = {}
         self._catch_ups: dict[int, asyncio.TimerHandle] = {}
+        self._pausing: set[int] = set()
+        """Tables whose worker is waiting to retry a refused redraw."""
 
     @property
     def _tables(self) -> TableService:
@@ -172,10 +174,16 @@ class TableBoard:
             await asyncio.gather(*list(self._workers.values()), return_exceptions=True)
 
     def stop(self) -> None:
-        """Forget the scheduled catch-ups (the cog is unloading)."""
+        """Forget the scheduled catch-ups and the retries waiting their turn (the cog is
+        unloading): a shutdown should not wait a minute for Discord to recover. The tables
+        stay behind; their next change redraws them."""
         for catch_up in self._catch_ups.values():
             catch_up.cancel()
         self._catch_ups.clear()
+        for table_id in self._pausing:
+            worker = self._workers.get(table_id)
+            if worker is not None:
+                worker.cancel()
 
     def behind(self) -> set[int]:
         """Tables whose message does not show their latest change yet."""
@@ -215,7 +223,11 @@ class TableBoard:
                         error,
                         pause,
                     )
-                    await asyncio.sleep(pause)
+                    self._pausing.add(table_id)
+                    try:
+                        await asyncio.sleep(pause)
+                    finally:
+                        self._pausing.discard(table_id)
         finally:
             self._workers.pop(table_id, None)
 

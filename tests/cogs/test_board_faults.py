@@ -243,3 +243,17 @@ async def test_a_turn_ping_discord_refused_is_posted_on_the_next_try(
     (ping,) = pings(room)
     assert ping.content.startswith(f"<@{members[after.turn].id}>: ")
     assert await shows_latest(bot, room, game.table_id)
+
+
+async def test_shutting_down_does_not_wait_out_a_retry_pause(
+    simcord_env: Env, long_pauses: tuple[float, ...]
+) -> None:
+    bot: TrickyBot = simcord_env.bot
+    room, members, game = await untimed_game(simcord_env, "ann", "bo", "cy")
+    await ante_round(game, members)
+    fail_table_edits(simcord_env, room, 503, times=None)
+    await play_a_round(game, members)
+    board = board_of(bot)
+    assert board.behind() == {game.table_id}  # a worker now waits to retry
+    await asyncio.wait_for(bot.remove_cog("TablesCog"), timeout=5)
+    assert board.behind() == {game.table_id}, "still behind: the next start redraws it"
