@@ -270,9 +270,12 @@ class TablesCog(
         seat = await tables.for_seat(table_id, interaction.user.id)
         presenter = self._presenter(seat.table.game_key)
         if version != seat.table.version:
-            notice = Notice(
-                "The table moved on since this panel was drawn; here it is now.", "warn"
+            moved_on = (
+                "This game is over; here is how it ended."
+                if seat.table.status is not TableStatus.ACTIVE
+                else "The table moved on since this panel was drawn; here it is now."
             )
+            notice = Notice(moved_on, "warn")
             await self._redraw_panel(interaction, presenter, seat, "", notice)
             return
         reaction = presenter.react(seat, data, values, fields)

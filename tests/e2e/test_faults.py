@@ -92,7 +92,7 @@ async def test_a_click_on_the_panel_of_a_finished_game(simcord_env: Env) -> None
         for custom_id in custom_ids(panel):
             clicked = await member.click(message, custom_id=custom_id)
             answer = reply_text(clicked)
-            assert "over" in answer or "moved on" in answer, answer
+            assert "game is over" in answer, answer
     assert await bot.tables.get(table_id) == finished
     assert await events(bot, table_id) == logged
     simcord_env.raise_errors()
