@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections.abc import Callable
 
 import discord
 from discord.ext import commands
 
 from bot.clock import Clock, SystemClock
-from bot.computer import ComputerPlayers
+from bot.computer import ComputerPlayers, prepare_games
 from bot.settings import Settings
 from bot.storage.database import Database
 from bot.storage.deadlines import DeadlineRepository
@@ -28,7 +30,14 @@ EXTENSIONS = ("cogs.tables", "cogs.leaderboard", "cogs.config")
 class TrickyBot(commands.Bot):
     """Holds the runtime pieces the cogs need; built only by :func:`create_bot`."""
 
-    def __init__(self, settings: Settings, *, clock: Clock, catalog: Catalog) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        clock: Clock,
+        catalog: Catalog,
+        seeds: Callable[[], int] | None = None,
+    ) -> None:
         # Slash commands and buttons need no privileged intents, only the servers
         # and channels the bot is in.
         intents = discord.Intents.none()
@@ -42,10 +51,12 @@ class TrickyBot(commands.Bot):
         self.settings = settings
         self.clock = clock
         self.catalog = catalog
+        self._seeds = seeds
         self._db: Database | None = None
         self._tables: TableService | None = None
         self._computers: ComputerPlayers | None = None
         self._turn_clock: TurnClock | None = None
+        self._preloading: asyncio.Task[None] | None = None
 
     @property
     def db(self) -> Database:
@@ -66,13 +77,21 @@ class TrickyBot(commands.Bot):
         self._db = await Database.open(self.settings.database)
         applied = await migrate(self._db)
         log.info("database ready (%d migration(s) applied)", applied)
-        self._tables = TableService(self._db, self.catalog, self.clock)
+        if self._seeds is None:
+            self._tables = TableService(self._db, self.catalog, self.clock)
+        else:
+            self._tables = TableService(self._db, self.catalog, self.clock, seeds=self._seeds)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.sync_commands()
         self._computers = ComputerPlayers(
-            workers=self.settings.ai_workers, seconds=self.settings.ai_seconds
+            workers=self.settings.ai_workers,
+            seconds=self.settings.ai_seconds,
+            preload=self.settings.preload,
         )
+        if self.settings.preload:
+            # Word lists take seconds to read: read them now, off the event loop.
+            self._preloading = asyncio.create_task(asyncio.to_thread(prepare_games))
         self._turn_clock = TurnClock(self._tables, DeadlineRepository(self._db), self._computers)
         self._tables.listen(self._turn_clock)
         await self._turn_clock.start()
@@ -103,9 +122,20 @@ class TrickyBot(commands.Bot):
 
 
 def create_bot(
-    settings: Settings, *, clock: Clock | None = None, catalog: Catalog | None = None
+    settings: Settings,
+    *,
+    clock: Clock | None = None,
+    catalog: Catalog | None = None,
+    seeds: Callable[[], int] | None = None,
 ) -> TrickyBot:
-    """A fresh bot: nothing is shared with any other bot built here."""
+    """A fresh bot: nothing is shared with any other bot built here.
+
+    ``seeds`` draws each new game's seed (default: 62 random bits); tests pass
+    a fixed one to play a known deal.
+    """
     return TrickyBot(
-        settings, clock=clock or SystemClock(), catalog=CATALOG if catalog is None else catalog
+        settings,
+        clock=clock or SystemClock(),
+        catalog=CATALOG if catalog is None else catalog,
+        seeds=seeds,
     )

@@ -16,29 +16,44 @@ import secrets
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 
+from games.ai.levels import computer_player
+from games.ai.player import Budget
 from games.catalog import CATALOG
 
-__all__ = ["ComputerPlayers", "decide"]
+__all__ = ["ComputerPlayers", "decide", "prepare_games"]
 
 log = logging.getLogger(__name__)
 
 
+def prepare_games() -> None:
+    """Load every game's slow data (a worker's start, or the bot's start-up thread)."""
+    for game in CATALOG.values():
+        game.prepare()
+
+
 def decide(game_key: str, state_json: str, seat: int, level: str, seconds: float, seed: int) -> str:
-    """A computer player's move for ``seat``, as action JSON (runs in a worker)."""
+    """A ``level`` computer player's move for ``seat``, as action JSON (runs in a worker).
+
+    The player is handed the whole state but reads it only through the seat's
+    own knowledge (``games.ai``), so it cannot use another seat's hidden data.
+    """
     game = CATALOG[game_key]
     state = game.load_state(state_json)
-    action = game.random_action(state, seat, random.Random(seed))
+    player = computer_player(level, Budget(seconds=seconds))
+    action = player.choose(game, state, seat, random.Random(seed))
     return game.dump_action(action)
 
 
 class ComputerPlayers:
     """Where the bot's seats think: a pool of worker processes, or threads if ``workers`` is 0."""
 
-    def __init__(self, *, workers: int, seconds: float) -> None:
+    def __init__(self, *, workers: int, seconds: float, preload: bool = True) -> None:
         self.seconds = seconds
         self._pool = (
             ProcessPoolExecutor(
-                max_workers=workers, mp_context=multiprocessing.get_context("spawn")
+                max_workers=workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=prepare_games if preload else None,
             )
             if workers > 0
             else None

@@ -43,6 +43,10 @@ class Settings(BaseSettings):
         le=1.0,
         description="The most time a computer player takes for one move, in seconds.",
     )
+    preload: bool = Field(
+        default=True,
+        description="Load the games' slow data (word lists) at start-up instead of at first use.",
+    )
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = Field(
         default="INFO", description="How much the bot logs to stdout."
     )

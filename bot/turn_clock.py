@@ -49,6 +49,7 @@ class TurnClock:
         self._deadlines = deadlines
         self._computers = computers
         self._sleeper: asyncio.Task[None] | None = None
+        self._poked = False
         self._loop: asyncio.Task[None] | None = None
         self._robots: dict[tuple[int, int], asyncio.Task[None]] = {}
 
@@ -108,16 +109,20 @@ class TurnClock:
 
     async def _run(self) -> None:
         while True:
+            self._poked = False
             try:
                 wait = await self._tick()
             except Exception:
                 log.exception("the turn clock stumbled; trying again shortly")
                 wait = 5.0
+            if self._poked:
+                continue  # clocks changed while ticking (a stand-in move): look again first
             # A plain sleep in its own task, which a change cancels to wake the clock early.
             self._sleeper = asyncio.create_task(asyncio.sleep(wait), name="turn-clock-sleep")
             await asyncio.wait({self._sleeper})
 
     def _wake_up(self) -> None:
+        self._poked = True
         if self._sleeper is not None and not self._sleeper.done():
             self._sleeper.cancel()
 

@@ -8,10 +8,9 @@ Discord's settings, so every command and button here checks again in the bot.
 
 from __future__ import annotations
 
-import asyncio
 import re
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -34,7 +33,12 @@ GAME_CHOICES = [
     app_commands.Choice(name=presenter.game.title, value=key)
     for key, presenter in PRESENTERS.items()
 ]
-RESET_CHOICES = [app_commands.Choice(name="Every game", value="all"), *GAME_CHOICES]
+RATED_CHOICES = [
+    app_commands.Choice(name=presenter.game.title, value=key)
+    for key, presenter in PRESENTERS.items()
+    if presenter.game.max_seats > 1  # a game played alone is never rated
+]
+RESET_CHOICES = [app_commands.Choice(name="Every game", value="all"), *RATED_CHOICES]
 CLOCK_CHOICES = [
     app_commands.Choice(name=name, value=seconds)
     for name, seconds in (
@@ -175,7 +179,6 @@ class ConfigCog(
 ):
     def __init__(self, bot: TrickyBot) -> None:
         self.bot = bot
-        self._locks: dict[int, asyncio.Lock] = {}
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
         if not is_moderator(interaction):
@@ -192,14 +195,8 @@ class ConfigCog(
         elif not isinstance(cause, app_commands.CheckFailure):
             raise error
 
-    @asynccontextmanager
-    async def _editing(self, guild_id: int) -> AsyncIterator[GuildSettings]:
-        """Read, change and save the server's settings, one change at a time."""
-        async with self._locks.setdefault(guild_id, asyncio.Lock()):
-            repository = self.bot.tables.guild_settings
-            settings = await repository.get(guild_id)
-            yield settings
-            await repository.put(guild_id, settings, self.bot.clock.now())
+    def _editing(self, guild_id: int) -> AbstractAsyncContextManager[GuildSettings]:
+        return self.bot.tables.guild_settings.editing(guild_id, self.bot.clock.now)
 
     async def _change(
         self, interaction: discord.Interaction[Any], change: Callable[[GuildSettings], str]
@@ -214,7 +211,11 @@ class ConfigCog(
         assert interaction.guild_id is not None
         settings = await self.bot.tables.guild_settings.get(interaction.guild_id)
         embed = discord.Embed(title="⚙️ Tricky on this server", colour=COLOUR)
-        rated = [p.game.title for key, p in PRESENTERS.items() if key not in settings.unrated_games]
+        rated = [
+            p.game.title
+            for key, p in PRESENTERS.items()
+            if key not in settings.unrated_games and p.game.max_seats > 1
+        ]
         embed.add_field(
             name="Leaderboard",
             value=f"{'on' if settings.leaderboard else 'off'}\nrated games: "
@@ -259,7 +260,7 @@ class ConfigCog(
 
     @app_commands.command(name="rated", description="Choose whether a game is rated here.")
     @app_commands.describe(game="The game", rated="Rate its results")
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.choices(game=RATED_CHOICES)
     async def rated(self, interaction: discord.Interaction[Any], game: str, rated: bool) -> None:
         title = PRESENTERS[game].game.title
 
@@ -406,10 +407,20 @@ class ConfigCog(
         if not is_moderator(interaction):
             raise TableError(NOT_ALLOWED)
         assert interaction.guild_id is not None
+        presenter = PRESENTERS.get(game)
+        if presenter is None:
+            raise TableError("This bot does not host that game.")
+        shown = visible_options(presenter.game)
         async with self._editing(interaction.guild_id) as settings:
-            settings.lobby_defaults = {
-                key: value for key, value in settings.lobby_defaults.items() if key != game
+            # Only the options the panel shows go back: server data kept in hidden options
+            # (a house word list) stays.
+            kept = {
+                name: value
+                for name, value in settings.lobby_defaults.get(game, {}).items()
+                if name not in shown
             }
+            defaults = {key: value for key, value in settings.lobby_defaults.items() if key != game}
+            settings.lobby_defaults = {**defaults, game: kept} if kept else defaults
         embed, view = self._defaults_panel(game, settings)
         await interaction.response.edit_message(embed=embed, view=view)
 

@@ -21,7 +21,11 @@ from tests.e2e.helpers import BotFactory
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
     return Settings(  # type: ignore[call-arg]
-        token="test-token", database=tmp_path / "tricky.db", ai_workers=0, _env_file=None
+        token="test-token",
+        database=tmp_path / "tricky.db",
+        ai_workers=0,
+        preload=False,  # tests load word lists only when a test plays a word game
+        _env_file=None,
     )
 
 

@@ -159,8 +159,9 @@ class Presenter(ABC):
         """The rules in our own words plus the rulings, from ``cogs/rules/<key>.md``."""
         return (RULES_DIR / f"{self.key}.md").read_text(encoding="utf-8")
 
-    def commands(self) -> list[app_commands.Command[Any, Any, Any]]:
-        """Extra ``/tricky`` subcommands this game offers (e.g. ``/tricky guess``)."""
+    def commands(self) -> list[app_commands.Command[Any, Any, Any] | app_commands.Group]:
+        """Extra ``/tricky`` subcommands this game offers (e.g. ``/tricky guess``), or
+        groups of them (e.g. ``/tricky words add``)."""
         return []
 
     # -- shared drawing helpers ---------------------------------------------------------------

@@ -350,7 +350,7 @@ class ShortChangedPresenter(Presenter):
 
     # -- commands -----------------------------------------------------------------------------
 
-    def commands(self) -> list[app_commands.Command[Any, Any, Any]]:
+    def commands(self) -> list[app_commands.Command[Any, Any, Any] | app_commands.Group]:
         @app_commands.command(
             name="guess",
             description="Short Changed: guess the total value of another player's chips.",

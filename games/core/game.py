@@ -251,6 +251,13 @@ class Game(ABC, Generic[StateT, ActionT, ViewT, OptionsT]):
     def check_state(self, state: StateT) -> None:
         """Raise :class:`CorruptState` if ``state`` breaks an invariant (chips conserved...)."""
 
+    def prepare(self) -> None:
+        """Load anything slow the rules need (a word list) before the first move.
+
+        The bot calls this off the event loop at start-up and in its computer
+        players' worker processes; a game that needs nothing does nothing.
+        """
+
     def clone(self, state: StateT) -> StateT:
         """An independent copy (games with hot loops override this for speed)."""
         return copy.deepcopy(state)

@@ -68,3 +68,14 @@ def test_every_bot_is_built_fresh(settings: Settings) -> None:
     assert first is not second
     assert first.tree is not second.tree
     assert not hasattr(sys.modules["bot.app"], "bot")
+
+
+def test_preparing_the_games_asks_every_game_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.computer import prepare_games
+    from games.catalog import CATALOG
+
+    asked: list[str] = []
+    for game in CATALOG.values():
+        monkeypatch.setattr(game, "prepare", lambda key=game.key: asked.append(key))
+    prepare_games()
+    assert asked == list(CATALOG)

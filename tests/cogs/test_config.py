@@ -126,3 +126,20 @@ async def test_tables_in_threads(simcord_env: Env) -> None:
     second = await mod.slash(room.channel, "tricky new", game="short_changed")
     assert not second.ephemeral  # another thread, another table
     assert len(room.channel.threads) == 2
+
+
+async def test_clearing_defaults_keeps_the_house_words(simcord_env: Env) -> None:
+    room = Room(simcord_env)
+    mod = moderator(room, "mod")
+    await mod.slash(room.channel, "tricky words add", word="zyzzyva")
+    panel = (await mod.slash(room.channel, "tricky-config defaults", game="short_word")).response
+    await mod.click(panel, label="Back to the rulebook's defaults")
+    settings = await simcord_env.bot.tables.guild_settings.get(room.guild.id)
+    assert "zyzzyva" in settings.lobby_defaults["short_word"]["house_add"]
+
+
+async def test_games_played_alone_are_never_listed_as_rated(simcord_env: Env) -> None:
+    room = Room(simcord_env)
+    mod = moderator(room, "mod")
+    shown = await mod.slash(room.channel, "tricky-config show")
+    assert "Solitaire" not in text_of(shown.response).split("rated games:")[1].split("\n")[0]

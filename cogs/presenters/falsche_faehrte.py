@@ -1,0 +1,364 @@
+"""Auf falscher Fährte on Discord: trump, the face-down pile and the trick in public, the
+hand in private.
+
+Panel custom-id data (cards as their codes, ``r7``, ``b12``, ``j``):
+
+* ``f:<card>`` picks a card to put face down (the draft is that card, to confirm),
+* ``fd:<card>`` puts it face down,
+* ``p:<card>`` plays it,
+* ``t:<r|y|g|b>`` makes that colour trump, ``k`` keeps trump,
+* ``ref`` redraws the panel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import discord
+
+from bot.tables.service import PublicTable, SeatTable
+from cogs.controls import PanelButton
+from cogs.presenters.base import (
+    FIELD_TEXT,
+    Notice,
+    Panel,
+    Presenter,
+    Reaction,
+    Redraw,
+    Submit,
+    clip,
+)
+from games.core.game import Event
+from games.falsche_faehrte import GAME
+from games.falsche_faehrte import text as words
+from games.falsche_faehrte.cards import (
+    COLOURS,
+    JOKER,
+    Card,
+    Colour,
+    card_code,
+    card_text,
+    colour_of,
+    parse_card,
+    value_of,
+)
+from games.falsche_faehrte.model import (
+    FaceDown,
+    FaehrteView,
+    KeepTrump,
+    Play,
+    RoundScored,
+    SwitchTrump,
+)
+
+__all__ = ["FalscheFaehrtePresenter"]
+
+COLOUR_OF_LETTER = {colour.letter: colour for colour in COLOURS}
+CARDS_PER_ROW = 5
+TRUMP_ROW = 3
+LAST_ROW = 4
+FACE_DOWN_GLYPH = "🂠"
+
+
+def _card(code: str) -> Card | None:
+    try:
+        return parse_card(code)
+    except ValueError:
+        return None
+
+
+class FalscheFaehrtePresenter(Presenter):
+    game = GAME
+    colour = discord.Colour.from_rgb(178, 34, 52)
+    emoji = "🐾"
+
+    # -- the public table ------------------------------------------------------------------------
+
+    def table(self, public: PublicTable) -> list[discord.Embed]:
+        view: FaehrteView = public.view
+        names = public.table.names
+        embed = self.embed(
+            f"Auf falscher Fährte · round {view.round} of {view.rounds}",
+            self._situation(view, names),
+        )
+        trick = self._trick(view, names)
+        if trick:
+            embed.add_field(name=trick[0], value=trick[1], inline=False)
+        embed.add_field(name="Players", value=self._players(view, names), inline=False)
+        if view.history:
+            embed.add_field(name="Points by round", value=self._history(view, names), inline=False)
+        self.recent_field(embed, public)
+        embed.set_footer(text="Open my hand to see your cards and play · /tricky rules")
+        return [embed]
+
+    def _situation(self, view: FaehrteView, names: Sequence[str]) -> str:
+        lines = [
+            f"**Trump:** {words.colour(view.trump)}",
+            f"**Face down:** {self._face_down(view)}",
+        ]
+        if view.set_aside is not None:
+            lines.append(f"**Set aside this round:** {card_text(view.set_aside)}")
+        if view.jokers:
+            lines.append(
+                f"**Jokers played:** {view.jokers_played} (the first two may switch trump)"
+            )
+        lines.append(self._phase_line(view, names))
+        return "\n".join(lines)
+
+    @staticmethod
+    def _face_down(view: FaehrteView) -> str:
+        """The face-down pile: the cards turned so far, their total, and the round type once
+        the last is turned (AF5)."""
+        if view.phase == "face_down":
+            return (
+                f"{sum(view.ready)} of {view.seats} cards in · Plus round from a total of "
+                f"{view.threshold}"
+            )
+        hidden = FACE_DOWN_GLYPH * view.hidden_face_down
+        shown = " ".join(card_text(card) for card in view.revealed)
+        line = " ".join(part for part in (shown, hidden) if part)
+        if view.round_type is not None:
+            return (
+                f"{line} · total {view.face_down_total}: **{words.round_kind(view.round_type)}**, "
+                f"{words.goal(view.round_type)}"
+            )
+        if view.revealed:
+            line += f" · total so far {view.face_down_total}"
+        return f"{line} · Plus round from {view.threshold}"
+
+    @staticmethod
+    def _phase_line(view: FaehrteView, names: Sequence[str]) -> str:
+        if view.phase == "face_down":
+            waiting = ", ".join(names[seat] for seat in range(view.seats) if not view.ready[seat])
+            return f"Everyone secretly puts one card face down. Still choosing: {waiting}"
+        if view.phase == "play" and view.turn is not None:
+            return (
+                f"▶ **{names[view.turn]}** to play · trick {view.trick_number} of "
+                f"{view.tricks_per_round}"
+            )
+        if view.phase == "trump" and view.choosing_trump is not None:
+            why = "is doing worst" if view.trump_reason == "worst" else "played a joker"
+            return f"▶ **{names[view.choosing_trump]}** {why} and may switch trump"
+        return "The game is over."
+
+    @staticmethod
+    def _trick(view: FaehrteView, names: Sequence[str]) -> tuple[str, str] | None:
+        if view.trick:
+            plays = " · ".join(f"{names[seat]} {card_text(card)}" for seat, card in view.plays)
+            return f"Trick {view.trick_number}", plays
+        last = view.last_trick
+        if last is None:
+            return None
+        plays = " · ".join(
+            f"{names[(last.leader + i) % view.seats]} {card_text(card)}"
+            for i, card in enumerate(last.cards)
+        )
+        taker = "nobody takes it" if last.winner is None else f"**{names[last.winner]}** takes it"
+        return f"Trick {last.number} (done)", f"{plays} → {taker}"
+
+    @staticmethod
+    def _players(view: FaehrteView, names: Sequence[str]) -> str:
+        lines = []
+        acting = view.turn if view.phase == "play" else view.choosing_trump
+        for seat, name in enumerate(names):
+            marker = "▶" if seat == acting else "·"
+            note = " · deals" if seat == view.dealer else ""
+            if view.phase == "face_down":
+                note += " · ready" if view.ready[seat] else " · choosing"
+            lines.append(
+                f"{marker} **{name}** · {view.hand_sizes[seat]} cards · "
+                f"{words.tricks(view.tricks[seat])} · {view.scores[seat]} pts{note}"
+            )
+        return "\n".join(lines)
+
+    @staticmethod
+    def _history(view: FaehrteView, names: Sequence[str]) -> str:
+        lines = [
+            f"{scored.round}. {'Plus' if scored.round_type == 'plus' else 'Minus'} "
+            f"({scored.total}): "
+            + " · ".join(f"{names[seat]} {points}" for seat, points in enumerate(scored.points))
+            for scored in view.history
+        ]
+        return clip("\n".join(lines), FIELD_TEXT)
+
+    def result(self, public: PublicTable) -> list[discord.Embed]:
+        view: FaehrteView = public.view
+        names = public.table.names
+        outcome = public.outcome
+        if outcome is None:
+            embed = self.embed("Auf falscher Fährte was stopped early", "No result is recorded.")
+        else:
+            winners = " and ".join(names[seat] for seat in outcome.winners)
+            title = (
+                f"{winners} {'win' if len(outcome.winners) > 1 else 'wins'} Auf falscher Fährte!"
+            )
+            order = sorted(range(view.seats), key=lambda seat: outcome.places[seat])
+            standings = "\n".join(
+                f"{outcome.places[seat]}. **{names[seat]}** · {outcome.scores[seat]} pts"
+                for seat in order
+            )
+            embed = self.embed(title, f"Final standings after {view.rounds} rounds:\n{standings}")
+        if view.history:
+            embed.add_field(name="Points by round", value=self._history(view, names), inline=False)
+        return [embed]
+
+    def announce(self, public: PublicTable, events: Sequence[Event]) -> list[discord.Embed]:
+        """A summary of every round that ended: its type, the face-down cards, tricks and
+        points."""
+        names = public.table.names
+        return [
+            self._round_summary(event, names) for event in events if isinstance(event, RoundScored)
+        ]
+
+    def _round_summary(self, scored: RoundScored, names: Sequence[str]) -> discord.Embed:
+        kind = words.round_kind(scored.round_type)
+        embed = self.embed(
+            f"Round {scored.round} of {scored.rounds}: {kind}",
+            f"The face-down cards were {words.cards(scored.face_down)}, a total of "
+            f"{scored.total}: {words.goal(scored.round_type)}.",
+        )
+        embed.add_field(
+            name="Tricks and points",
+            value="\n".join(
+                f"**{names[seat]}** · {words.tricks(scored.tricks[seat])} → "
+                f"{scored.points[seat]} pts (total {scored.scores[seat]})"
+                for seat in range(len(scored.tricks))
+            ),
+            inline=False,
+        )
+        return embed
+
+    def ping(self, public: PublicTable, seats: Sequence[int]) -> str:
+        view: FaehrteView = public.view
+        if view.phase == "face_down":
+            return "put one card face down for this round (Open my hand)."
+        if view.phase == "trump":
+            return "you may switch trump at Auf falscher Fährte (Open my hand)."
+        return "your turn to play a card at Auf falscher Fährte."
+
+    # -- the private panel -----------------------------------------------------------------------
+
+    def panel(self, seat: SeatTable, draft: str, notice: Notice | None) -> Panel:
+        view: FaehrteView = seat.view
+        names = seat.table.names
+        hand = view.hand or ()
+        picked = self._picked(seat, draft)
+        lines = [notice.render()] if notice else []
+        lines += [
+            f"**Your hand:** {words.hand_by_colour(hand)}",
+            f"**Trump:** {words.colour(view.trump)}",
+            f"**Face down:** {self._face_down(view)}",
+        ]
+        if view.trick:
+            lines.append(
+                "**Trick:** "
+                + " · ".join(f"{names[s]} {card_text(card)}" for s, card in view.plays)
+            )
+        lines.append(self._status(seat, picked))
+        embed = self.embed("Auf falscher Fährte · your hand", "\n".join(lines))
+        return Panel([embed], self._controls(seat, picked))
+
+    @staticmethod
+    def _picked(seat: SeatTable, draft: str) -> Card | None:
+        """The face-down card being confirmed, if the draft names one the seat may choose."""
+        card = _card(draft)
+        return card if card is not None and FaceDown(card) in seat.legal else None
+
+    @staticmethod
+    def _status(seat: SeatTable, picked: Card | None) -> str:
+        view: FaehrteView = seat.view
+        names = seat.table.names
+        if seat.outcome is not None or view.phase == "over":
+            return "The game is over."
+        if view.phase == "face_down":
+            if view.chosen is not None:
+                waiting = ", ".join(
+                    names[other] for other in range(view.seats) if not view.ready[other]
+                )
+                return f"You put {card_text(view.chosen)} face down. Waiting for: {waiting}."
+            if picked is not None:
+                return f"Put **{card_text(picked)}** face down? Nobody will know it was yours."
+            return (
+                "**Pick a card to put face down.** High cards push towards a Plus round "
+                "(most tricks wins), low ones towards a Minus round (fewest wins)."
+            )
+        if view.phase == "trump":
+            chooser = view.choosing_trump
+            if chooser == seat.seat:
+                return "**You may switch trump** to another colour, or keep it."
+            return f"Waiting for **{names[chooser or 0]}** to decide on trump."
+        if view.turn != seat.seat:
+            return f"Waiting for **{names[view.turn or 0]}** to play."
+        led = next((colour_of(card) for card in view.trick if card != JOKER), None)
+        if led is None:
+            return "**Your turn.** Lead any card." if not view.trick else "**Your turn.**"
+        return f"**Your turn.** Follow {led.label.lower()} if you can."
+
+    def _controls(self, seat: SeatTable, picked: Card | None) -> list[discord.ui.Item[Any]]:
+        table_id, version = seat.table.id, seat.table.version
+        items: list[discord.ui.Item[Any]] = []
+
+        def button(data: str, **kwargs: Any) -> None:
+            items.append(PanelButton(table_id, version, data, **kwargs))
+
+        cards = [
+            (action.card, "p" if isinstance(action, Play) else "f")
+            for action in seat.legal
+            if isinstance(action, Play | FaceDown)
+        ]
+        for index, (card, verb) in enumerate(cards):
+            button(
+                f"{verb}:{card_code(card)}",
+                label="Joker" if card == JOKER else str(value_of(card)),
+                emoji=card_text(card) if card == JOKER else colour_of(card).glyph,
+                style=discord.ButtonStyle.primary
+                if card == picked
+                else discord.ButtonStyle.secondary,
+                row=index // CARDS_PER_ROW,
+            )
+        if picked is not None:
+            button(
+                f"fd:{card_code(picked)}",
+                label=f"Put {card_text(picked)} face down",
+                style=discord.ButtonStyle.success,
+                row=TRUMP_ROW,
+            )
+        for action in seat.legal:
+            if isinstance(action, SwitchTrump):
+                button(
+                    f"t:{action.colour.letter}",
+                    label=f"Make {action.colour.label.lower()} trump",
+                    emoji=action.colour.glyph,
+                    style=discord.ButtonStyle.primary,
+                    row=TRUMP_ROW,
+                )
+            elif isinstance(action, KeepTrump):
+                button("k", label="Keep trump", row=TRUMP_ROW)
+        button("ref", label="Refresh", emoji="🔄", row=LAST_ROW)
+        return items
+
+    def react(
+        self,
+        seat: SeatTable,
+        data: str,
+        values: Sequence[str] = (),
+        fields: Mapping[str, str] | None = None,
+    ) -> Reaction:
+        verb, _, rest = data.partition(":")
+        card = _card(rest)
+        colour: Colour | None = COLOUR_OF_LETTER.get(rest)
+        match verb:
+            case "ref":
+                return Redraw()
+            case "f" if card is not None:
+                return Redraw(draft=card_code(card))
+            case "fd" if card is not None:
+                return Submit(FaceDown(card))
+            case "p" if card is not None:
+                return Submit(Play(card))
+            case "t" if colour is not None:
+                return Submit(SwitchTrump(colour))
+            case "k":
+                return Submit(KeepTrump())
+        return Redraw(notice=Notice("That control is out of date; here is your panel.", "warn"))

@@ -1,0 +1,471 @@
+"""The Fraud from Trandosha on Discord: the bid and hand sizes in public, each hand in private.
+
+The table shows the standing bid and who made it, every seat's hand size and
+credits, the pot and the dice of the round, and, after a call, every hand with
+the matching cards in bold and what the call cost whom. Each call's reveal is
+also announced as its own message, so the channel keeps a record of them.
+
+On the panel a raise is built with two selects that only offer legal raises:
+the count first, then the values legal with that count; then the Bid button.
+The draft is ``<count>`` or ``<count>.<value>``, e.g. ``4.3`` = four 3s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import discord
+
+from bot.tables.service import PublicTable, SeatTable
+from cogs.controls import PanelButton, PanelSelect
+from cogs.presenters.base import (
+    FIELD_TEXT,
+    Notice,
+    Panel,
+    Presenter,
+    Reaction,
+    Redraw,
+    Submit,
+    clip,
+)
+from games.core.game import Event
+from games.fraud import GAME
+from games.fraud import text as words
+from games.fraud.cards import Card
+from games.fraud.model import (
+    Bid,
+    CallFraud,
+    CallOnTarget,
+    FraudView,
+    RoundEnded,
+    Showdown,
+)
+
+__all__ = ["FraudPresenter", "decode_draft", "encode_draft", "hand_text"]
+
+BIDS_SHOWN = 6
+TRIGGER_TITLE = {
+    "fraud": "🚨 Fraud called",
+    "on_target": "🎯 On target called",
+    "spike": "🎲 Spike dice doubles",
+}
+
+
+def decode_draft(draft: str) -> tuple[int | None, int | None]:
+    """The count and value a draft has chosen so far; anything malformed is empty."""
+    count, _, value = draft.partition(".")
+    if not count.isdigit() or (value and not value.isdigit()):
+        return None, None
+    return int(count), int(value) if value else None
+
+
+def encode_draft(count: int | None, value: int | None = None) -> str:
+    if count is None:
+        return ""
+    return f"{count}.{value}" if value is not None else str(count)
+
+
+def hand_text(cards: Sequence[Card], value: int | None = None) -> str:
+    """The cards, with those matching ``value`` in bold."""
+    if not cards:
+        return "no cards"
+    return " ".join(
+        f"**{words.card(card)}**" if value is not None and card.matches(value) else words.card(card)
+        for card in cards
+    )
+
+
+class FraudPresenter(Presenter):
+    game = GAME
+    colour = discord.Colour.from_rgb(201, 122, 44)
+    emoji = "🦎"
+
+    # -- the public table ------------------------------------------------------------------------
+
+    def table(self, public: PublicTable) -> list[discord.Embed]:
+        view: FraudView = public.view
+        names = public.table.names
+        embed = self.embed(
+            f"The Fraud from Trandosha · round {view.round}", self._situation(view, names)
+        )
+        embed.add_field(name="Players", value=self._players(view, names), inline=False)
+        if view.bids:
+            shown = view.bids[-BIDS_SHOWN:]
+            trail = " → ".join(f"{names[made.seat]}: {words.bid(made.bid)}" for made in shown)
+            if len(view.bids) > BIDS_SHOWN:
+                trail = "… → " + trail
+            embed.add_field(name="Bids this round", value=clip(trail, FIELD_TEXT), inline=False)
+        if view.last_showdown is not None:
+            showdown = view.last_showdown
+            embed.add_field(
+                name=f"Last reveal (round {showdown.round})",
+                value=clip(self._reveal(showdown, names), FIELD_TEXT),
+                inline=False,
+            )
+        self.recent_field(embed, public)
+        embed.set_footer(text=self._piles(view))
+        return [embed]
+
+    def _situation(self, view: FraudView, names: Sequence[str]) -> str:
+        lines = []
+        if view.phase == "over" and view.winner is not None:
+            lines.append(
+                f"🏆 **{names[view.winner]}** wins"
+                + (" (picked by the chance cube)." if view.won_by_cube else ".")
+            )
+        standing = view.standing
+        if view.phase == "bidding":
+            if standing is None:
+                lines.append(f"No bid yet: **{names[view.opener]}** opens the round.")
+            else:
+                lines.append(f"**Bid: {words.bid(standing.bid)}** by **{names[standing.seat]}**")
+            if view.turn is not None:
+                doing = "to bid" if standing is None else "to raise or call"
+                lines.append(f"▶ **{names[view.turn]}** {doing}")
+            lines.append(
+                f"{words.cards_word(view.cards_at_table)} at the table · "
+                f"values 1-{view.top_value}"
+                + (" · sylops match every value" if view.deck == "modern" else "")
+            )
+            dice = self._dice(view, names)
+            if dice:
+                lines.append(dice)
+        if view.pot_in_play:
+            lines.append(f"**Pot:** {words.credits_word(view.pot)}")
+        return "\n".join(lines)
+
+    @staticmethod
+    def _dice(view: FraudView, names: Sequence[str]) -> str:
+        shown = []
+        if view.suit is not None:
+            shown.append(f"suit die {words.suit(view.suit)}")
+        if view.sign is not None:
+            shown.append(f"chance cube {words.cube(view.sign)}")
+        if view.spike_dice is not None and view.turn is not None:
+            shown.append(f"spike dice ({names[view.turn]}) {words.dice(view.spike_dice)}")
+        return "🎲 " + " · ".join(shown) if shown else ""
+
+    @staticmethod
+    def _players(view: FraudView, names: Sequence[str]) -> str:
+        lines = []
+        for seat, name in enumerate(names):
+            out = view.out_round[seat]
+            marker = "▶" if view.turn == seat else "·"
+            if view.winner == seat:
+                marker = "🏆"
+            money = f" · {words.credits_word(view.credits[seat])}" if view.pot_in_play else ""
+            if out is not None and view.winner != seat:
+                lines.append(f"{marker} ~~{name}~~ · out in round {out}{money}")
+            else:
+                held = words.cards_word(view.hand_sizes[seat])
+                lines.append(f"{marker} **{name}** · {held}{money}")
+        return "\n".join(lines)
+
+    @staticmethod
+    def _reveal(showdown: Showdown, names: Sequence[str]) -> str:
+        """Every hand, the matching cards in bold, then what it cost whom."""
+        value = showdown.bid.value
+        lines = [words.verdict(showdown, names)]
+        for fate in showdown.fates:
+            touched = fate.lost or fate.won_back or fate.shield
+            after = f" — {words.fate_result(fate)}" if touched else ""
+            lines.append(f"**{names[fate.seat]}**: {hand_text(fate.hand, value)}{after}")
+        extras = []
+        if showdown.suit is not None:
+            extras.append(f"suit die {words.suit(showdown.suit)}")
+        if showdown.sign is not None:
+            extras.append(f"chance cube {words.cube(showdown.sign)}")
+        if len(showdown.suit_candidates) > 1 and showdown.protected is not None:
+            tied = ", ".join(names[seat] for seat in showdown.suit_candidates)
+            extras.append(f"of {tied}, the suit die protected {names[showdown.protected]}")
+        if extras:
+            lines.append("🎲 " + " · ".join(extras))
+        if not any(fate.lost for fate in showdown.fates):
+            lines.append("Nobody loses a card.")
+        return "\n".join(lines)
+
+    @staticmethod
+    def _piles(view: FraudView) -> str:
+        top = f" (top {words.card(view.discard_top)})" if view.discard_top else ""
+        return (
+            f"{view.deck.title()} deck · draw pile {view.draw_pile} · "
+            f"discard pile {view.discard_pile}{top} · Open my hand to see your cards and bid"
+        )
+
+    def announce(self, public: PublicTable, events: Sequence[Event]) -> list[discord.Embed]:
+        """Each reveal as its own message: the channel's record of every call."""
+        names = public.table.names
+        embeds = []
+        for event in events:
+            if isinstance(event, RoundEnded):
+                showdown = event.showdown
+                title = f"Round {showdown.round}: {TRIGGER_TITLE[showdown.trigger]}"
+                embed = self.embed(title, self._reveal(showdown, names))
+                embed.set_footer(text=self._call_line(showdown, names))
+                embeds.append(embed)
+        return embeds
+
+    @staticmethod
+    def _call_line(showdown: Showdown, names: Sequence[str]) -> str:
+        bid = f"{names[showdown.bidder]}'s {words.bid(showdown.bid)}"
+        match showdown.trigger:
+            case "fraud":
+                return f"{names[showdown.seat]} called fraud on {bid}."
+            case "on_target":
+                return f"{names[showdown.seat]} called {bid} on target."
+        return f"{names[showdown.seat]} rolled doubles with {bid} standing."
+
+    def result(self, public: PublicTable) -> list[discord.Embed]:
+        view: FraudView = public.view
+        names = public.table.names
+        outcome = public.outcome
+        if view.winner is None or outcome is None:
+            return [
+                self.embed("The Fraud from Trandosha was stopped early", "No result is recorded.")
+            ]
+        winner = names[view.winner]
+        if view.won_by_cube:
+            together = [s for s in range(view.seats) if view.out_round[s] == view.round]
+            how = (
+                f"{', '.join(names[s] for s in together)} went out together; "
+                f"the chance cube picked {winner} to win."
+            )
+        else:
+            how = f"{winner} is the last player holding cards."
+        embed = self.embed(f"{winner} wins The Fraud from Trandosha!", how)
+        lines = []
+        for seat in sorted(range(view.seats), key=lambda seat: outcome.places[seat]):
+            money = f" · {words.credits_word(view.credits[seat])}" if view.pot_in_play else ""
+            out = view.out_round[seat]
+            gone = f" · out in round {out}" if out is not None and seat != view.winner else ""
+            lines.append(f"{outcome.places[seat]}. **{names[seat]}**{gone}{money}")
+        embed.add_field(name="Places", value="\n".join(lines), inline=False)
+        if view.last_showdown is not None:
+            embed.add_field(
+                name="The last reveal",
+                value=clip(self._reveal(view.last_showdown, names), FIELD_TEXT),
+                inline=False,
+            )
+        return [embed]
+
+    def ping(self, public: PublicTable, seats: Sequence[int]) -> str:
+        view: FraudView = public.view
+        standing = view.standing
+        if standing is None:
+            return f"you open round {view.round} of The Fraud from Trandosha: make the first bid."
+        return (
+            f"your turn at The Fraud from Trandosha: raise "
+            f"{public.table.names[standing.seat]}'s {words.bid(standing.bid)}, or call it."
+        )
+
+    # -- the private panel -----------------------------------------------------------------------
+
+    def panel(self, seat: SeatTable, draft: str, notice: Notice | None) -> Panel:
+        view: FraudView = seat.view
+        names = seat.table.names
+        standing = view.standing
+        lines = [notice.render()] if notice else []
+        last = view.last_showdown
+        if last is not None and not view.bids:  # a new round: say how the last one ended
+            lines.append(
+                f"**Round {last.round}:** {words.verdict(last, names)} "
+                f"{words.consequences(last, names)}"
+            )
+        hand = view.hand or ()
+        value = standing.bid.value if standing is not None else None
+        lines.append(f"**Your hand** ({words.cards_word(len(hand))}): {hand_text(hand, value)}")
+        if standing is not None and view.matching is not None:
+            lines.append(
+                f"**Bid:** {words.bid(standing.bid)} by {names[standing.seat]} · "
+                f"you hold {view.matching} of them (in bold)"
+            )
+        lines += self._variant_notes(view)
+        lines.append(self._status(seat, names))
+        bids = [action for action in seat.legal if isinstance(action, Bid)]
+        count, chosen = self._chosen(bids, draft)
+        if count is not None and chosen is not None:
+            lines.append(f"**Your raise:** {words.bid(Bid(count, chosen))}")
+        embed = self.embed("The Fraud from Trandosha · your hand", "\n".join(lines))
+        return Panel([embed], self._controls(seat, bids, count, chosen))
+
+    @staticmethod
+    def _variant_notes(view: FraudView) -> list[str]:
+        notes = []
+        if view.suit is not None and view.suit_majority:
+            notes.append(
+                f"🛡 Most of your cards are {words.suit(view.suit)}s: you cannot lose a card "
+                "this round (if several hands are, the suit die picks one)."
+            )
+        if view.sign is not None and view.cube_standing is not None:
+            lean = {
+                "safe": "🛡 Your hand leans to the cube's sign: you are safe from the bid "
+                "this round.",
+                "exposed": "⚠️ Your hand leans away from the cube's sign: you will lose a "
+                "card at the reveal.",
+                "even": "Your hand is even against the chance cube.",
+            }
+            notes.append(f"Chance cube {words.cube(view.sign)}. {lean[view.cube_standing]}")
+        return notes
+
+    @staticmethod
+    def _status(seat: SeatTable, names: Sequence[str]) -> str:
+        view: FraudView = seat.view
+        if view.phase == "over" or seat.outcome is not None:
+            return "The game is over."
+        if view.out_round[seat.seat] is not None:
+            return f"You are out of the game (round {view.out_round[seat.seat]})."
+        if seat.seat not in seat.to_act:
+            return f"Waiting for **{names[view.turn or 0]}**."
+        standing = view.standing
+        if standing is None:
+            return (
+                f"**You open round {view.round}.** Pick how many cards and which value "
+                "you claim are at the table, then Bid."
+            )
+        return (
+            f"**Your turn.** Raise {names[standing.seat]}'s {words.bid(standing.bid)} "
+            "(count first, then value), call **fraud** if you think there are fewer, or "
+            "**on target** if you think it is exact."
+        )
+
+    @staticmethod
+    def _chosen(bids: Sequence[Bid], draft: str) -> tuple[int | None, int | None]:
+        """The draft's count and value, each kept only while it can still be part of a raise."""
+        count, value = decode_draft(draft)
+        if count is None or not any(bid.count == count for bid in bids):
+            return None, None
+        if value is None or Bid(count, value) not in bids:
+            return count, None
+        return count, value
+
+    def _controls(
+        self, seat: SeatTable, bids: Sequence[Bid], count: int | None, value: int | None
+    ) -> list[discord.ui.Item[Any]]:
+        table_id, version = seat.table.id, seat.table.version
+        view: FraudView = seat.view
+        items: list[discord.ui.Item[Any]] = []
+        if bids:
+            counts = sorted({bid.count for bid in bids})
+            items.append(
+                PanelSelect(
+                    table_id,
+                    version,
+                    f"n:{encode_draft(count, value)}",
+                    [
+                        discord.SelectOption(
+                            label=f"{words.count_word(n).capitalize()} ({n})",
+                            value=str(n),
+                            description=f"At least {words.cards_word(n)} match",
+                            default=n == count,
+                        )
+                        for n in counts
+                    ],
+                    placeholder="How many cards?",
+                    row=0,
+                )
+            )
+            values = sorted(bid.value for bid in bids if bid.count == count)
+            wild = " (sylops count too)" if view.deck == "modern" else ""
+            items.append(
+                PanelSelect(
+                    table_id,
+                    version,
+                    f"v:{count or 0}",
+                    [
+                        discord.SelectOption(
+                            label=f"{v}s",
+                            value=str(v),
+                            description=f"Cards of +{v} or -{v}{wild}",
+                            default=v == value,
+                        )
+                        for v in values
+                    ],
+                    placeholder="Of which value?" if values else "Pick how many cards first",
+                    disabled=not values,
+                    row=1,
+                )
+            )
+            ready = count is not None and value is not None
+            items.append(
+                PanelButton(
+                    table_id,
+                    version,
+                    f"b:{count}.{value}" if ready else "b:",
+                    label=f"Bid {words.bid(Bid(count, value))}"[:80]
+                    if count is not None and value is not None
+                    else "Bid",
+                    style=discord.ButtonStyle.success,
+                    disabled=not ready,
+                    row=2,
+                )
+            )
+        if any(isinstance(action, CallFraud) for action in seat.legal):
+            items.append(
+                PanelButton(
+                    table_id,
+                    version,
+                    "f",
+                    label="Call fraud",
+                    emoji="🚨",
+                    style=discord.ButtonStyle.danger,
+                    row=2,
+                )
+            )
+        if any(isinstance(action, CallOnTarget) for action in seat.legal):
+            items.append(
+                PanelButton(
+                    table_id,
+                    version,
+                    "t",
+                    label="On target",
+                    emoji="🎯",
+                    style=discord.ButtonStyle.primary,
+                    row=2,
+                )
+            )
+        items.append(PanelButton(table_id, version, "ref", label="Refresh", emoji="🔄", row=3))
+        return items
+
+    def react(
+        self,
+        seat: SeatTable,
+        data: str,
+        values: Sequence[str] = (),
+        fields: Mapping[str, str] | None = None,
+    ) -> Reaction:
+        verb, _, rest = data.partition(":")
+        bids = [action for action in seat.legal if isinstance(action, Bid)]
+        picked = int(values[0]) if len(values) == 1 and values[0].isdigit() else None
+        match verb:
+            case "ref":
+                return Redraw()
+            case "n" if picked is not None:
+                return _pick_count(bids, picked, rest)
+            case "v" if picked is not None and rest.isdigit():
+                return _pick_value(bids, int(rest), picked)
+            case "b":
+                count, value = decode_draft(rest)
+                if count is None or value is None:
+                    return Redraw(rest, Notice("Pick a count and a value first.", "warn"))
+                return Submit(Bid(count, value), draft_if_refused=encode_draft(count, value))
+            case "f":
+                return Submit(CallFraud())
+            case "t":
+                return Submit(CallOnTarget())
+        return Redraw(notice=Notice("That control is out of date; here is your panel.", "warn"))
+
+
+def _pick_count(bids: Sequence[Bid], count: int, draft: str) -> Reaction:
+    """A count chosen: keep the value already picked if it still makes a raise."""
+    if not any(bid.count == count for bid in bids):
+        return Redraw(draft, Notice("You cannot bid that many cards now.", "warn"))
+    _, value = decode_draft(draft)
+    keep = value is not None and Bid(count, value) in bids
+    return Redraw(encode_draft(count, value if keep else None))
+
+
+def _pick_value(bids: Sequence[Bid], count: int, value: int) -> Reaction:
+    if Bid(count, value) not in bids:
+        return Redraw(encode_draft(count), Notice("That value is not a raise now.", "warn"))
+    return Redraw(encode_draft(count, value))

@@ -1,0 +1,571 @@
+"""The Short Word Game on Discord: the hand's progress in public, letter cards in private.
+
+The panel draws or takes the discard with buttons, discards with a select, and
+lays words through a form: the words are typed as text and the engine works
+out which cards spell them. A refused try comes back on the panel with the
+reason, and the typed words ride in the *Lay words* button's custom id (the
+draft, ``quit.ax,QU`` = the words, then the card to discard) so the form opens
+filled in again.
+
+``/tricky words add|remove|list`` keeps the server's house list: words it
+accepts on top of the dictionary and words it bans. Each new lobby takes a copy
+in its (hidden) options, so a game always plays and replays with the same words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+from discord import app_commands
+
+from bot.tables.service import PublicTable, SeatTable
+from cogs.controls import PanelButton, PanelSelect, form_id
+from cogs.presenters.base import Ask, Notice, Panel, Presenter, Reaction, Redraw, Submit, clip
+from cogs.replies import explain, is_moderator
+from games.core.game import Event
+from games.short_word import GAME
+from games.short_word import text as words_text
+from games.short_word.cards import CARDS, POINTS, Card
+from games.short_word.lexicon import is_word_shape
+from games.short_word.model import (
+    Challenge,
+    Discard,
+    Draw,
+    HandResult,
+    HandScored,
+    Lay,
+    LetStand,
+    ShortWordView,
+)
+from games.short_word.spelling import Meld
+from games.short_word.text import signed
+
+if TYPE_CHECKING:
+    from bot.app import TrickyBot
+
+__all__ = [
+    "HOUSE_GAMES",
+    "ShortWordPresenter",
+    "card_chip",
+    "decode_draft",
+    "encode_draft",
+    "hand_chips",
+    "house_list_edit",
+    "parse_words",
+]
+
+HOUSE_GAMES = ("short_word", "short_word_solitaire")
+"""The games that play with the server's house list."""
+HOUSE_LIMIT = 1000
+MAX_WORDS = 8
+DRAFT_LIMIT = 60
+_SPLIT = re.compile(r"[\s,;+/]+")
+_DRAFT = re.compile(r"^(?P<words>[a-z]{1,22}(?:\.[a-z]{1,22})*)(?:,(?P<discard>[A-Z]{1,2}))?$")
+
+
+def card_chip(card: Card) -> str:
+    """A letter card as it is shown everywhere: ```QU·9```."""
+    return f"`{card}·{POINTS[card]}`"
+
+
+def hand_chips(cards: Sequence[Card]) -> str:
+    return " ".join(card_chip(card) for card in cards) or "no cards"
+
+
+def encode_draft(words: Sequence[str], discard: Card | None) -> str:
+    """The typed words (and discard) as a custom-id draft, or ``""`` if they do not fit."""
+    draft = ".".join(words) + (f",{discard}" if discard else "")
+    return draft if len(draft) <= DRAFT_LIMIT and _DRAFT.match(draft) else ""
+
+
+def decode_draft(draft: str) -> tuple[tuple[str, ...], Card | None]:
+    """The words and discard a draft carries; anything malformed reads as nothing typed."""
+    match = _DRAFT.match(draft)
+    if match is None:
+        return (), None
+    discard = match["discard"]
+    return tuple(match["words"].split(".")), discard if discard in CARDS else None
+
+
+def parse_words(typed: str, discard_typed: str) -> tuple[tuple[str, ...], Card | None] | str:
+    """What a player typed in the form, as words and a discard, or why it cannot be used."""
+    words = tuple(word for word in _SPLIT.split(typed.strip().lower()) if word)
+    if not words:
+        return "Type at least one word."
+    if len(words) > MAX_WORDS:
+        return f"Lay at most {MAX_WORDS} words at a time."
+    for word in words:
+        if not (word.isascii() and word.isalpha()):
+            return f"{word[:30]!r} is not a word: use the letters a to z only."
+    named = discard_typed.strip().upper()
+    if not named:
+        return words, None
+    if named not in CARDS:
+        return f"{named[:10]!r} is not a card: name it by its letters, like E or QU."
+    return words, named
+
+
+def house_list_edit(
+    defaults: Mapping[str, Mapping[str, Any]], word: str, *, add: bool
+) -> dict[str, dict[str, Any]] | str:
+    """The server's lobby defaults with ``word`` added to (or banned from) the house list.
+
+    Adding a banned word lifts the ban; removing a house word drops it. Both
+    Short Word games share the list. Returns why not when the word cannot be used.
+    """
+    if not is_word_shape(word):
+        return "A house word is 2 to 22 letters a to z, nothing else."
+    edited = {key: dict(value) for key, value in defaults.items()}
+    for key in HOUSE_GAMES:
+        options = edited.setdefault(key, {})
+        added = set(options.get("house_add", ()))
+        removed = set(options.get("house_remove", ()))
+        (added if add else removed).add(word)
+        (removed if add else added).discard(word)
+        if max(len(added), len(removed)) > HOUSE_LIMIT:
+            return f"The house list is full ({HOUSE_LIMIT} words each way)."
+        options["house_add"] = sorted(added)
+        options["house_remove"] = sorted(removed)
+    return edited
+
+
+class ShortWordPresenter(Presenter):
+    game = GAME
+    colour = discord.Colour.from_rgb(191, 120, 40)
+    emoji = "🔤"
+
+    # -- the public table ---------------------------------------------------------------------
+
+    def table(self, public: PublicTable) -> list[discord.Embed]:
+        view: ShortWordView = public.view
+        names = public.table.names
+        embed = self.embed(
+            f"The Short Word Game · hand {view.hand} of {view.hands}", self._situation(view, names)
+        )
+        embed.add_field(name="Players", value=self._players(view, names), inline=False)
+        if view.last_result is not None and not view.over:
+            embed.add_field(
+                name=f"Hand {view.last_result.hand}",
+                value=_scores_line(view.last_result, names),
+                inline=False,
+            )
+        self.recent_field(embed, public)
+        check = (
+            f"Words are checked against {view.dictionary}."
+            if view.validation == "dictionary"
+            else f"Challenge mode: words stand unless challenged ({view.dictionary} decides)."
+        )
+        embed.set_footer(text=f"{check} Open my hand to play. /tricky words list: house words.")
+        return [embed]
+
+    def _situation(self, view: ShortWordView, names: Sequence[str]) -> str:
+        cards = view.hand + 2
+        top = card_chip(view.top_discard) if view.top_discard else "none"
+        lines = [
+            f"{cards} cards each, dealt by {names[view.dealer]}.",
+            f"**Top discard:** {top} · **Stock:** {view.stock} cards",
+        ]
+        if view.went_out is not None and not view.over:
+            still = ", ".join(names[seat] for seat in view.last_turns)
+            lines.append(
+                f"🚪 **{names[view.went_out]}** went out: everyone else has one last turn"
+                + (f" (then {still})." if still else ".")
+            )
+        if view.challenge_layer is not None:
+            waiting = ", ".join(names[seat] for seat in view.waiting_for)
+            lines.append(
+                f"⚖️ {names[view.challenge_layer]}'s words are open to challenge. "
+                f"Deciding: {waiting}."
+            )
+        elif view.turn is not None:
+            last = view.went_out is not None
+            doing = "to draw" if view.step == "draw" else "to discard or lay words"
+            lines.append(f"▶ **{names[view.turn]}** {doing}{' (last turn)' if last else ''}.")
+        elif view.over:
+            winners = " and ".join(names[seat] for seat in view.winners)
+            lines.append(f"🏆 **{winners}** won with {max(view.scores)} points.")
+        return "\n".join(lines)
+
+    @staticmethod
+    def _players(view: ShortWordView, names: Sequence[str]) -> str:
+        lines = []
+        for seat, name in enumerate(names):
+            marker = "▶" if view.turn == seat or seat in view.waiting_for else "·"
+            line = f"{marker} **{name}** · {view.scores[seat]} points"
+            if not view.over:
+                line += f" · {view.card_counts[seat]} cards"
+            if view.known[seat]:
+                line += f" (holds {hand_chips(view.known[seat])} from the discards)"
+            if view.went_out == seat:
+                line += " · went out"
+            laid = view.laid[seat]
+            if laid:
+                line += "\n  laid " + _melds(laid, view.struck[seat])
+            elif laid is not None:
+                line += " · laid no words"
+            lines.append(line)
+        return clip("\n".join(lines), 1024)
+
+    def result(self, public: PublicTable) -> list[discord.Embed]:
+        view: ShortWordView = public.view
+        names = public.table.names
+        if public.outcome is None:
+            return [self.embed("The Short Word Game was stopped early", "No result is recorded.")]
+        winners = " and ".join(names[seat] for seat in view.winners)
+        ranking = sorted(range(view.seats), key=lambda seat: -view.scores[seat])
+        places = public.outcome.places
+        standings = "\n".join(
+            f"{places[seat]}. **{names[seat]}** · {view.scores[seat]} points" for seat in ranking
+        )
+        embed = self.embed(f"{winners} {'wins' if len(view.winners) == 1 else 'win'}!", standings)
+        embed.add_field(
+            name="Hand by hand",
+            value=clip(
+                "\n".join(
+                    f"Hand {number}: "
+                    + " · ".join(
+                        f"{names[seat]} {signed(score)}" for seat, score in enumerate(scores)
+                    )
+                    for number, scores in enumerate(view.hand_scores, start=1)
+                ),
+                1024,
+            )
+            or "no hands",
+            inline=False,
+        )
+        return [embed]
+
+    def announce(self, public: PublicTable, events: Sequence[Event]) -> list[discord.Embed]:
+        """A summary of every hand scored: words, cards left, challenges, bonuses, totals."""
+        names = public.table.names
+        return [
+            self._hand_summary(event.result, names)
+            for event in events
+            if isinstance(event, HandScored)
+        ]
+
+    def _hand_summary(self, result: HandResult, names: Sequence[str]) -> discord.Embed:
+        embed = self.embed(
+            f"Hand {result.hand} scored",
+            f"**{names[result.went_out]}** went out. {_scores_line(result, names)}",
+        )
+        for seat, scored in enumerate(result.seats[:25]):
+            lines = [f"Words: {_melds(scored.words, ())}" if scored.words else "No words."]
+            if scored.struck:
+                points = sum(meld.points for meld in scored.struck)
+                lines.append(f"Challenged out: {_melds(scored.struck, ())} → -{points}")
+            if scored.left:
+                left = sum(POINTS[card] for card in scored.left)
+                lines.append(f"Left in hand: {hand_chips(scored.left)} → -{left}")
+            if scored.penalty:
+                lines.append(f"Lost challenges: -{scored.penalty}")
+            bonuses = [
+                name
+                for name, won in (
+                    ("most words", scored.most_words),
+                    ("longest word", scored.longest_word),
+                )
+                if won
+            ]
+            if bonuses:
+                lines.append(f"Bonus: {' and '.join(bonuses)} (+{10 * len(bonuses)})")
+            embed.add_field(
+                name=f"{names[seat]}: {signed(scored.score)} (total {scored.total})"[:256],
+                value=clip("\n".join(lines), 1024),
+                inline=False,
+            )
+        return embed
+
+    def ping(self, public: PublicTable, seats: Sequence[int]) -> str:
+        view: ShortWordView = public.view
+        if view.challenge_layer is not None:
+            return "words were laid at The Short Word Game: challenge one or let them stand."
+        if view.went_out is not None:
+            return "your last turn at The Short Word Game: draw, lay what words you can, discard."
+        return "your turn at The Short Word Game: draw a card."
+
+    # -- the private panel --------------------------------------------------------------------
+
+    def panel(self, seat: SeatTable, draft: str, notice: Notice | None) -> Panel:
+        view: ShortWordView = seat.view
+        names = seat.table.names
+        lines = [notice.render()] if notice else []
+        cards = view.hand_cards or ()
+        lines.append(f"**Your cards:** {hand_chips(cards)}")
+        top = card_chip(view.top_discard) if view.top_discard else "none"
+        lines.append(
+            f"Top discard: {top} · Stock: {view.stock} cards · Hand {view.hand} of {view.hands}"
+        )
+        lines.append(self._status(seat, names))
+        typed, discard = decode_draft(draft)
+        if typed:
+            lines.append(
+                f"Your last try: {' '.join(typed)}" + (f", discarding {discard}" if discard else "")
+            )
+        embed = self.embed("The Short Word Game · your cards", "\n".join(lines))
+        check = (
+            f"words are checked against {view.dictionary}"
+            if view.validation == "dictionary"
+            else "challenge mode"
+        )
+        embed.set_footer(text=f"Your score: {view.scores[seat.seat]} · {check}")
+        return Panel([embed], self._controls(seat, draft))
+
+    @staticmethod
+    def _status(seat: SeatTable, names: Sequence[str]) -> str:
+        view: ShortWordView = seat.view
+        if seat.outcome is not None or view.over:
+            return "The game is over."
+        if view.challenge_layer is not None:
+            layer = names[view.challenge_layer]
+            laid = view.laid[view.challenge_layer] or ()
+            if seat.seat in seat.to_act:
+                return (
+                    f"**{layer} laid** {_melds(laid, ())}.\nChallenge one word, or let them stand. "
+                    f"A word in the dictionary costs you its points; one that is not counts "
+                    f"against {layer}."
+                )
+            if view.answered:
+                chosen = (
+                    f"You challenged {laid[view.my_challenge].word.upper()}"
+                    if view.my_challenge is not None
+                    else "You let the words stand"
+                )
+                return f"{chosen}; waiting for the others."
+            return "The others are deciding whether to challenge your words."
+        if seat.seat != view.turn:
+            if view.went_out == seat.seat:
+                return f"You went out. Waiting for **{names[view.turn or 0]}**'s last turn."
+            return f"Waiting for **{names[view.turn or 0]}**."
+        last = view.went_out is not None
+        if view.step == "draw":
+            if last:
+                return (
+                    f"**Your last turn** ({names[view.went_out or 0]} went out): draw, then lay "
+                    "what words you can and discard. Cards you keep count against you."
+                )
+            return "**Your turn.** Draw the top card of the stock, or take the top discard."
+        if last:
+            return (
+                "**Lay words** with *Lay words…* (they need not use every card), or just "
+                "discard. Cards you keep count against you."
+            )
+        return (
+            "**Discard a card**, or **go out**: type words that use all your cards but the "
+            "one you discard."
+        )
+
+    def _controls(self, seat: SeatTable, draft: str) -> list[discord.ui.Item[Any]]:
+        table_id, version = seat.table.id, seat.table.version
+        view: ShortWordView = seat.view
+        items: list[discord.ui.Item[Any]] = []
+
+        def button(data: str, **kwargs: Any) -> None:
+            items.append(PanelButton(table_id, version, data, **kwargs))
+
+        legal = seat.legal
+        if Draw("stock") in legal:
+            button(
+                "ds",
+                label=f"Draw from the stock ({view.stock})",
+                emoji="🂠",
+                style=discord.ButtonStyle.primary,
+                row=0,
+            )
+        if Draw("discard") in legal and view.top_discard is not None:
+            top = view.top_discard
+            button(
+                "dd",
+                label=f"Take the discard {top}·{POINTS[top]}",
+                style=discord.ButtonStyle.primary,
+                row=0,
+            )
+        discards = [action.card for action in legal if isinstance(action, Discard)]
+        if discards:
+            last = view.went_out is not None
+            button(
+                f"w:{draft}" if draft else "w",
+                label="Lay words…" if last else "Go out…",
+                emoji="✍️",
+                style=discord.ButtonStyle.success,
+                row=0,
+            )
+            items.append(
+                PanelSelect(
+                    table_id,
+                    version,
+                    "x",
+                    [
+                        discord.SelectOption(
+                            label=f"Discard {card} ({POINTS[card]} points)"
+                            + (" and lay no words" if last else ""),
+                            value=card,
+                        )
+                        for card in discards
+                    ],
+                    placeholder="Discard a card…",
+                    row=1,
+                )
+            )
+        if view.challenge_layer is not None and seat.seat in seat.to_act:
+            laid = view.laid[view.challenge_layer] or ()
+            for index, meld in enumerate(laid[:10]):
+                button(
+                    f"c:{index}",
+                    label=f"Challenge {meld.word.upper()}"[:80],
+                    style=discord.ButtonStyle.danger,
+                    row=2 + index // 5,
+                )
+            button("st", label="Let them stand", style=discord.ButtonStyle.success, row=0)
+        button("ref", label="Refresh", emoji="🔄", row=4)
+        return items
+
+    def react(
+        self,
+        seat: SeatTable,
+        data: str,
+        values: Sequence[str] = (),
+        fields: Mapping[str, str] | None = None,
+    ) -> Reaction:
+        verb, _, rest = data.partition(":")
+        match verb:
+            case "ref":
+                return Redraw()
+            case "ds":
+                return Submit(Draw("stock"))
+            case "dd":
+                return Submit(Draw("discard"))
+            case "x" if values and values[0] in CARDS:
+                return Submit(Discard(values[0]))
+            case "x":
+                return Redraw(notice=Notice("Pick a card to discard.", "warn"))
+            case "w":
+                return Ask(self._words_form(seat, rest))
+            case "lay":
+                return self._lay(fields or {})
+            case "c" if rest.isdigit():
+                return Submit(Challenge(int(rest)))
+            case "st":
+                return Submit(LetStand())
+        return Redraw(notice=Notice("That control is out of date; here is your panel.", "warn"))
+
+    def _words_form(self, seat: SeatTable, draft: str) -> discord.ui.Modal:
+        view: ShortWordView = seat.view
+        going_out = view.went_out is None
+        typed, discard = decode_draft(draft)
+        modal = discord.ui.Modal(
+            title="Go out" if going_out else "Lay words on your last turn",
+            custom_id=form_id(seat.table.id, seat.table.version, "lay"),
+        )
+        modal.add_item(
+            discord.ui.TextInput(
+                label="Your words, separated by spaces",
+                custom_id="words",
+                placeholder="e.g. quit ax (every card but one)" if going_out else "e.g. quit ax",
+                default=" ".join(typed) or None,
+                min_length=2,
+                max_length=120,
+            )
+        )
+        modal.add_item(
+            discord.ui.TextInput(
+                label="Card to discard (optional)",
+                custom_id="discard",
+                placeholder="e.g. QU; left blank, your costliest spare card goes",
+                default=discard,
+                required=False,
+                max_length=2,
+            )
+        )
+        return modal
+
+    @staticmethod
+    def _lay(fields: Mapping[str, str]) -> Reaction:
+        parsed = parse_words(fields.get("words", ""), fields.get("discard", ""))
+        if isinstance(parsed, str):
+            return Redraw(notice=Notice(parsed, "warn"))
+        words, discard = parsed
+        return Submit(Lay(words, discard), draft_if_refused=encode_draft(words, discard))
+
+    # -- commands -----------------------------------------------------------------------------
+
+    def commands(self) -> list[app_commands.Command[Any, Any, Any] | app_commands.Group]:
+        group = app_commands.Group(
+            name="words",
+            description="The Short Word Game: this server's house words (Manage Server to change).",
+        )
+
+        @group.command(
+            name="list", description="The words this server adds to or bans from the dictionary."
+        )
+        async def list_words(interaction: discord.Interaction[Any]) -> None:
+            assert interaction.guild_id is not None
+            bot = cast("TrickyBot", interaction.client)
+            settings = await bot.tables.guild_settings.get(interaction.guild_id)
+            options = settings.lobby_defaults.get("short_word", {})
+            added = ", ".join(options.get("house_add", ())) or "none"
+            banned = ", ".join(options.get("house_remove", ())) or "none"
+            await explain(
+                interaction,
+                clip(
+                    f"**House words** (accepted on top of the dictionary): {added}\n"
+                    f"**Banned words**: {banned}\n"
+                    "New Short Word tables use this list; games already running keep theirs.",
+                    1900,
+                ),
+            )
+
+        @group.command(name="add", description="Accept a word the dictionary lacks, or lift a ban.")
+        @app_commands.describe(word="The word, letters a to z only")
+        async def add(interaction: discord.Interaction[Any], word: str) -> None:
+            await self._edit_house_list(interaction, word, add=True)
+
+        @group.command(name="remove", description="Ban a word, or drop a house word.")
+        @app_commands.describe(word="The word, letters a to z only")
+        async def remove(interaction: discord.Interaction[Any], word: str) -> None:
+            await self._edit_house_list(interaction, word, add=False)
+
+        return [group]
+
+    async def _edit_house_list(
+        self, interaction: discord.Interaction[Any], typed: str, *, add: bool
+    ) -> None:
+        if not is_moderator(interaction):
+            await explain(
+                interaction, "Only members with Manage Server can change the house words."
+            )
+            return
+        assert interaction.guild_id is not None
+        bot = cast("TrickyBot", interaction.client)
+        word = typed.strip().lower()
+        async with bot.tables.guild_settings.editing(
+            interaction.guild_id, bot.clock.now
+        ) as settings:
+            edited = house_list_edit(settings.lobby_defaults, word, add=add)
+            if not isinstance(edited, str):
+                settings.lobby_defaults = edited
+        if isinstance(edited, str):
+            await explain(interaction, edited)
+            return
+        said = f"**{word.upper()}** is now accepted" if add else f"**{word.upper()}** is now banned"
+        await explain(
+            interaction,
+            f"{said} at new Short Word tables on this server; games already running keep "
+            "the words they started with.",
+        )
+
+
+def _melds(melds: Sequence[Meld], struck: Sequence[int]) -> str:
+    return ", ".join(
+        f"~~{words_text.meld_text(meld)}~~" if index in struck else words_text.meld_text(meld)
+        for index, meld in enumerate(melds)
+    )
+
+
+def _scores_line(result: HandResult, names: Sequence[str]) -> str:
+    return " · ".join(
+        f"{names[seat]} {signed(scored.score)}" for seat, scored in enumerate(result.seats)
+    )

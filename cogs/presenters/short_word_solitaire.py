@@ -1,0 +1,207 @@
+"""Short Word Solitaire on Discord: the eight stacks in public, words typed in a form.
+
+Solitaire has nothing hidden from its player that anyone else could see, so the
+table and the panel show the same stacks; the panel adds the controls. Giving
+up takes a second click (the draft ``sure``), as it ends the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import discord
+
+from bot.tables.service import PublicTable, SeatTable
+from cogs.controls import PanelButton, PanelSelect, form_id
+from cogs.presenters.base import Ask, Notice, Panel, Presenter, Reaction, Redraw, Submit, clip
+from cogs.presenters.short_word import card_chip
+from games.short_word import SOLITAIRE
+from games.short_word.solitaire.model import GiveUp, MoveCard, PlayWord, SolitaireView
+from games.short_word.text import meld_text
+
+__all__ = ["SolitairePresenter"]
+
+WORDS_SHOWN = 12
+
+
+class SolitairePresenter(Presenter):
+    game = SOLITAIRE
+    colour = discord.Colour.from_rgb(120, 80, 160)
+    emoji = "🃏"
+
+    # -- the public table ---------------------------------------------------------------------
+
+    def table(self, public: PublicTable) -> list[discord.Embed]:
+        view: SolitaireView = public.view
+        embed = self.embed("Short Word Solitaire", self._board(view))
+        self._words_field(embed, view)
+        self.recent_field(embed, public)
+        embed.set_footer(text=f"Words are checked against {view.dictionary}.")
+        return [embed]
+
+    @staticmethod
+    def _board(view: SolitaireView) -> str:
+        stacks = "\n".join(
+            f"**{number}.** {card_chip(top) if top else '(empty)'} · {size} card"
+            + ("" if size == 1 else "s")
+            for number, (top, size) in enumerate(zip(view.tops, view.sizes, strict=True), start=1)
+        )
+        used = f"**{view.used} of {view.cards} cards used** in {len(view.words)} words."
+        if view.ending == "won":
+            used += " 🏆 Every card is in a word: solitaire won!"
+        elif view.ending == "gave_up":
+            used += " The player gave up."
+        elif view.step == "move":
+            used += " An empty stack must take the top card of another stack."
+        return f"{stacks}\n{used}"
+
+    @staticmethod
+    def _words_field(embed: discord.Embed, view: SolitaireView) -> None:
+        if view.words:
+            shown = [meld_text(meld) for meld in view.words[-WORDS_SHOWN:]]
+            embed.add_field(
+                name=f"Words ({len(view.words)})",
+                value=clip("\n".join(shown), 1024),
+                inline=False,
+            )
+
+    def result(self, public: PublicTable) -> list[discord.Embed]:
+        view: SolitaireView = public.view
+        if public.outcome is None:
+            return [self.embed("Short Word Solitaire was stopped early", "No result is recorded.")]
+        title = (
+            "Solitaire won: all 48 cards in words!"
+            if view.ending == "won"
+            else f"Solitaire over: {view.used} of {view.cards} cards used"
+        )
+        embed = self.embed(title, f"{len(view.words)} words made.")
+        self._words_field(embed, view)
+        return [embed]
+
+    def ping(self, public: PublicTable, seats: Sequence[int]) -> str:
+        return "your solitaire is dealt: make words from the face-up cards."
+
+    # -- the private panel --------------------------------------------------------------------
+
+    def panel(self, seat: SeatTable, draft: str, notice: Notice | None) -> Panel:
+        view: SolitaireView = seat.view
+        lines = [notice.render()] if notice else []
+        lines.append(self._board(view))
+        playing = seat.seat in seat.to_act
+        if playing and view.step == "word":
+            if seat.legal == [GiveUp()]:
+                lines.append(
+                    "No word can be made from the face-up cards: give up to finish with "
+                    f"{view.used} cards used."
+                )
+            else:
+                lines.append("Make a word from the face-up cards with *Make a word…*.")
+        if draft == "sure":
+            lines.append(f"**Give up now, with {view.used} cards used?**")
+        embed = self.embed("Short Word Solitaire · your stacks", "\n".join(lines))
+        return Panel([embed], self._controls(seat, draft) if playing else [])
+
+    def _controls(self, seat: SeatTable, draft: str) -> list[discord.ui.Item[Any]]:
+        table_id, version = seat.table.id, seat.table.version
+        view: SolitaireView = seat.view
+        items: list[discord.ui.Item[Any]] = []
+        if view.step == "word":
+            items.append(
+                PanelButton(
+                    table_id,
+                    version,
+                    "w",
+                    label="Make a word…",
+                    emoji="✍️",
+                    style=discord.ButtonStyle.success,
+                    row=0,
+                )
+            )
+        moves = [action for action in seat.legal if isinstance(action, MoveCard)]
+        if moves:
+            target = moves[0].target
+            items.append(
+                PanelSelect(
+                    table_id,
+                    version,
+                    "m",
+                    [
+                        discord.SelectOption(
+                            label=f"Stack {move.source + 1}: {top} ({view.sizes[move.source]} "
+                            f"cards) onto stack {target + 1}",
+                            value=f"{move.source}:{target}",
+                        )
+                        for move in moves
+                        if move.target == target and (top := view.tops[move.source])
+                    ][:25],
+                    placeholder=f"Move a top card onto the empty stack {target + 1}…",
+                    row=1,
+                )
+            )
+        if draft == "sure":
+            items.append(
+                PanelButton(
+                    table_id,
+                    version,
+                    "quit",
+                    label="Yes, give up",
+                    style=discord.ButtonStyle.danger,
+                    row=2,
+                )
+            )
+            items.append(PanelButton(table_id, version, "back", label="Keep playing", row=2))
+        else:
+            items.append(
+                PanelButton(
+                    table_id,
+                    version,
+                    "g",
+                    label="Give up…",
+                    style=discord.ButtonStyle.danger,
+                    row=2,
+                )
+            )
+        items.append(PanelButton(table_id, version, "ref", label="Refresh", emoji="🔄", row=4))
+        return items
+
+    def react(
+        self,
+        seat: SeatTable,
+        data: str,
+        values: Sequence[str] = (),
+        fields: Mapping[str, str] | None = None,
+    ) -> Reaction:
+        match data:
+            case "ref" | "back":
+                return Redraw()
+            case "g":
+                return Redraw("sure")
+            case "quit":
+                return Submit(GiveUp())
+            case "w":
+                modal = discord.ui.Modal(
+                    title="Make a word",
+                    custom_id=form_id(seat.table.id, seat.table.version, "word"),
+                )
+                modal.add_item(
+                    discord.ui.TextInput(
+                        label="A word from the face-up cards",
+                        custom_id="word",
+                        placeholder="e.g. quit",
+                        min_length=2,
+                        max_length=30,
+                    )
+                )
+                return Ask(modal)
+            case "word":
+                typed = (fields or {}).get("word", "").strip().lower()
+                if not typed:
+                    return Redraw(notice=Notice("Type a word.", "warn"))
+                return Submit(PlayWord(typed))
+            case "m":
+                source, _, target = (values[0] if values else "").partition(":")
+                if source.isdigit() and target.isdigit():
+                    return Submit(MoveCard(int(source), int(target)))
+                return Redraw(notice=Notice("Pick a stack to move a card from.", "warn"))
+        return Redraw(notice=Notice("That control is out of date; here is your panel.", "warn"))

@@ -1,0 +1,128 @@
+"""The ``hard`` player: a search over worlds sampled from what the seat knows.
+
+This is determinized Monte Carlo search with a bandit at the root (perfect
+information Monte Carlo with UCB1, in the literature's terms). Each iteration:
+
+1. sample a world the seat cannot tell from the real one
+   (:meth:`Knowledge.sample_world <games.ai.knowledge.Knowledge.sample_world>`:
+   the game's redeal, refined by its tactics);
+2. pick one of the candidate actions (the tactics' short list) by UCB1, so the
+   promising ones get most of the budget;
+3. play it in that world, let the tactics' rollout play the world on, and
+   credit the action with what the result is worth to the seat.
+
+The search stops when the budget runs out and plays the action tried most
+often. The tree is one level deep on purpose: below the root, every seat is
+played by the rollout, which follows what *that* seat knows in the world; a
+deeper tree would let the other seats' nodes pick moves knowing the sampled
+hidden cards, and a searcher that expects clairvoyant opponents plays badly.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from games.ai.catalog import tactics_for
+from games.ai.player import AnyKnowledge, AnyTactics, Budget, ComputerPlayer, TacticsFor
+
+__all__ = ["EXPLORATION", "ActionStats", "HardPlayer", "SearchResult"]
+
+EXPLORATION = 0.7
+"""UCB1's exploration weight for rewards between 0 and 1."""
+
+
+@dataclass(frozen=True, slots=True)
+class ActionStats:
+    action: Any
+    visits: int
+    mean: float
+    """Average worth to the seat of the worlds where the action was tried, 0 to 1."""
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    """A decision and how it was reached (for tests and benchmarks)."""
+
+    action: Any
+    iterations: int
+    """Worlds sampled and played out; 0 when the tactics left one choice."""
+    seconds: float
+    actions: tuple[ActionStats, ...]
+
+
+class HardPlayer(ComputerPlayer):
+    """Searches sampled worlds within a budget; see the module docstring."""
+
+    level = "hard"
+
+    def __init__(
+        self,
+        budget: Budget,
+        *,
+        tactics: TacticsFor = tactics_for,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        super().__init__(tactics=tactics)
+        self.budget = budget
+        self._clock = clock
+
+    def decide(self, knowledge: AnyKnowledge, tactics: AnyTactics, rng: random.Random) -> Any:
+        return self.search(knowledge, tactics, rng).action
+
+    def search(
+        self, knowledge: AnyKnowledge, tactics: AnyTactics, rng: random.Random
+    ) -> SearchResult:
+        started = self._clock()
+        deadline = None if self.budget.seconds is None else started + self.budget.seconds
+        candidates = tactics.search_actions(knowledge, rng)
+        if not candidates:
+            raise ValueError(f"the tactics for {knowledge.game.title} offered no action")
+        if len(candidates) == 1:
+            only = (ActionStats(candidates[0], 0, 0.0),)
+            return SearchResult(candidates[0], 0, self._clock() - started, only)
+
+        game, seat = knowledge.game, knowledge.seat
+        visits = [0] * len(candidates)
+        totals = [0.0] * len(candidates)
+        iterations = 0
+        searching = self._clock()
+        while True:
+            world = knowledge.sample_world(rng)
+            pick = _ucb_pick(visits, totals, iterations)
+            game.apply(world, seat, candidates[pick])
+            totals[pick] += tactics.rollout(knowledge, world, rng)
+            visits[pick] += 1
+            iterations += 1
+            if self.budget.iterations is not None and iterations >= self.budget.iterations:
+                break
+            if deadline is not None:
+                # Stop when another world, at the pace so far, would overrun the deadline.
+                now = self._clock()
+                if now + (now - searching) / iterations > deadline:
+                    break
+
+        stats = tuple(
+            ActionStats(action, n, total / n if n else 0.0)
+            for action, n, total in zip(candidates, visits, totals, strict=True)
+        )
+        # The most tried action is the one UCB1 trusted; ties go to the better mean,
+        # then to the tactics' order.
+        best = max(range(len(stats)), key=lambda i: (stats[i].visits, stats[i].mean, -i))
+        return SearchResult(stats[best].action, iterations, self._clock() - started, stats)
+
+
+def _ucb_pick(visits: list[int], totals: list[float], iterations: int) -> int:
+    """Untried actions first, in order; then the best upper confidence bound."""
+    for i, n in enumerate(visits):
+        if n == 0:
+            return i
+    log_n = math.log(iterations)
+    return max(
+        range(len(visits)),
+        key=lambda i: totals[i] / visits[i] + EXPLORATION * math.sqrt(log_n / visits[i]),
+    )

@@ -1,0 +1,96 @@
+"""The sabacc deck: suits, signs, cards, and the two decks the game is played with (FR1).
+
+A card's value carries its sign (-10 to +10); a sylop has value 0 and no suit.
+For bidding only the magnitude counts: a -3 and a +3 both match a bid of 3s,
+and a sylop matches every value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+from typing import Annotated, Literal, NamedTuple
+
+from pydantic import Field
+
+__all__ = [
+    "DECKS",
+    "HAND_SIZE",
+    "SUITS",
+    "Card",
+    "DeckKind",
+    "Sign",
+    "Suit",
+    "deck",
+    "matching",
+    "top_value",
+]
+
+HAND_SIZE = 5
+"""Every seat starts with five cards; a seat's hand is five minus the cards it lost (FR2)."""
+
+DeckKind = Literal["traditional", "modern"]
+
+
+Suit = Literal["circle", "triangle", "square"]
+SUITS: tuple[Suit, ...] = ("circle", "triangle", "square")
+
+Sign = Literal["positive", "negative"]
+"""The two signs, and the two colours of the chance cube (FR11: blue is positive)."""
+
+
+class Card(NamedTuple):
+    """A card: a tuple, so hands hash, compare and serialise cheaply (``[-3, "circle"]``)."""
+
+    value: Annotated[int, Field(ge=-10, le=10)]
+    """Signed value; 0 is a sylop."""
+    suit: Suit | None = None
+
+    @property
+    def is_sylop(self) -> bool:
+        return self.value == 0
+
+    @property
+    def magnitude(self) -> int:
+        return abs(self.value)
+
+    @property
+    def sign(self) -> Sign | None:
+        if self.value > 0:
+            return "positive"
+        if self.value < 0:
+            return "negative"
+        return None
+
+    def matches(self, value: int) -> bool:
+        """Whether this card counts towards a bid of ``value`` (FR1)."""
+        return self.value == 0 or abs(self.value) == value
+
+
+SYLOP = Card(0)
+
+DECKS: dict[DeckKind, int] = {"traditional": 6, "modern": 10}
+"""The top value of each deck (FR1)."""
+
+
+def top_value(kind: DeckKind) -> int:
+    return DECKS[kind]
+
+
+@cache
+def deck(kind: DeckKind) -> tuple[Card, ...]:
+    """Every card of a deck in a fixed order: 36 traditional, 62 modern with two sylops."""
+    cards = [
+        Card(sign * magnitude, suit)
+        for suit in SUITS
+        for magnitude in range(1, top_value(kind) + 1)
+        for sign in (1, -1)
+    ]
+    if kind == "modern":
+        cards += [SYLOP, SYLOP]
+    return tuple(cards)
+
+
+def matching(cards: Iterable[Card], value: int) -> int:
+    """How many of these cards count towards a bid of ``value``."""
+    return sum(1 for card in cards if card.value == 0 or abs(card.value) == value)

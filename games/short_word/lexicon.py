@@ -1,0 +1,183 @@
+"""The dictionaries words are checked against (SW5), and a server's house list.
+
+Two real English word lists ship inside installed packages, so nothing is
+downloaded while the bot runs:
+
+* ``modern``: the word-game list of the ``kjxqz`` package (188,000 words,
+  plurals and verb forms included, all lower case, no proper nouns or
+  abbreviations).
+* ``webster``: the entries of Webster's Second International (1934) as shipped
+  by the ``english-words`` package (web2). Capitalised entries are proper nouns
+  there and are dropped, which leaves 210,000 lower-case headwords; the 1934
+  list has no plural or verb forms.
+
+Only entries made of the letters a-z are kept, so no hyphenated word can be
+played (SW5). A list is read once per process, on first use, and kept as a
+frozen set; reading goes through a :data:`WordSource` so tests hand the game a
+tiny list instead (see :class:`games.short_word.game.ShortWordGame`).
+
+A :class:`Lexicon` is what one table plays with: a dictionary plus the server's
+house additions and removals, as snapshotted into the table's options when its
+lobby opened, so a game always replays against the same words.
+"""
+
+from __future__ import annotations
+
+from collections import ChainMap, OrderedDict
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Literal
+
+__all__ = [
+    "DICTIONARIES",
+    "MAX_WORD_LETTERS",
+    "DictionaryName",
+    "Lexicon",
+    "Lexicons",
+    "WordSource",
+    "anagram_key",
+    "is_word_shape",
+    "packaged_words",
+]
+
+DictionaryName = Literal["modern", "webster"]
+
+DICTIONARIES: dict[DictionaryName, str] = {
+    "modern": "the modern word-game list",
+    "webster": "Webster's Second (1934)",
+}
+"""How each dictionary is named to players."""
+
+WordSource = Callable[[DictionaryName], frozenset[str]]
+"""Gives the words of a dictionary; the packaged lists by default, a tiny set in tests."""
+
+MAX_WORD_LETTERS = 22
+"""Eleven double-letter cards: no typed word can be longer."""
+
+
+def is_word_shape(text: str) -> bool:
+    """Lower-case letters a-z only, two to :data:`MAX_WORD_LETTERS` of them."""
+    return (
+        2 <= len(text) <= MAX_WORD_LETTERS and text.isascii() and text.isalpha() and text.islower()
+    )
+
+
+@cache
+def packaged_words(name: DictionaryName) -> frozenset[str]:
+    """The words of a dictionary shipped in an installed package, read once per process."""
+    if name == "modern":
+        import kjxqz
+
+        entries: Iterable[str] = kjxqz.load_words()
+    else:
+        from english_words import get_english_words_set
+
+        entries = get_english_words_set(["web2"], alpha=True)
+    # Capitalised entries are proper nouns (SW5); anything but a-z is not a playable word.
+    return frozenset(word for word in entries if is_word_shape(word))
+
+
+# -- anagram keys: a multiset of letters as one integer -----------------------------------------
+
+_PRIMES = [n for n in range(2, 102) if all(n % d for d in range(2, n))]
+_LETTER_PRIME = dict(zip("etaoinsrhldcumfpgwybvkxjqz", _PRIMES, strict=True))
+"""The commonest letters get the smallest primes, which keeps the keys small."""
+
+
+def anagram_key(letters: str) -> int:
+    """The product of one prime per letter: equal exactly for anagrams of each other."""
+    key = 1
+    for letter in letters:
+        key *= _LETTER_PRIME[letter]
+    return key
+
+
+@dataclass(slots=True)
+class _Anagrams:
+    """Every word of a list by its anagram key, built on the first search."""
+
+    words: frozenset[str]
+    by_key: dict[int, tuple[str, ...]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        # Alphabetical within a group, so searches find the same words in every process.
+        for word in sorted(self.words):
+            key = anagram_key(word)
+            self.by_key[key] = (*self.by_key.get(key, ()), word)
+
+
+@cache
+def _anagrams(words: frozenset[str]) -> _Anagrams:
+    return _Anagrams(words)
+
+
+class Lexicon:
+    """The words one table accepts: a dictionary, plus house words, minus house removals."""
+
+    __slots__ = ("_added", "_changed_groups", "_removed", "_words", "dictionary")
+
+    def __init__(
+        self,
+        dictionary: DictionaryName,
+        words: frozenset[str],
+        added: Iterable[str] = (),
+        removed: Iterable[str] = (),
+    ) -> None:
+        self.dictionary = dictionary
+        self._words = words
+        self._removed = frozenset(removed)
+        self._added = frozenset(added) - self._removed
+        self._changed_groups: dict[int, tuple[str, ...]] | None = None
+
+    @property
+    def title(self) -> str:
+        return DICTIONARIES[self.dictionary]
+
+    def __contains__(self, word: object) -> bool:
+        if word in self._added:
+            return True
+        return word in self._words and word not in self._removed
+
+    def anagram_groups(self) -> Mapping[int, tuple[str, ...]]:
+        """The accepted words by :func:`anagram_key`, for finding words in cards.
+
+        Built on first use. A house list only overrides the few keys it
+        touches, so tables with different house lists share the big index.
+        """
+        groups = _anagrams(self._words).by_key
+        if not self._added and not self._removed:
+            return groups
+        if self._changed_groups is None:
+            changed: dict[int, set[str]] = {}
+            for word in self._added | self._removed:
+                key = anagram_key(word)
+                changed.setdefault(key, set(groups.get(key, ()))).add(word)
+            self._changed_groups = {
+                key: tuple(sorted(word for word in group if word in self))
+                for key, group in changed.items()
+            }
+        return ChainMap(self._changed_groups, groups)
+
+
+class Lexicons:
+    """One :class:`Lexicon` per dictionary and house list, shared by the tables using it."""
+
+    LIMIT = 64
+
+    def __init__(self, source: WordSource) -> None:
+        self._source = source
+        self._made: OrderedDict[tuple[object, ...], Lexicon] = OrderedDict()
+
+    def get(
+        self, dictionary: DictionaryName, added: tuple[str, ...], removed: tuple[str, ...]
+    ) -> Lexicon:
+        key = (dictionary, added, removed)
+        lexicon = self._made.get(key)
+        if lexicon is None:
+            lexicon = Lexicon(dictionary, self._source(dictionary), added, removed)
+            self._made[key] = lexicon
+            if len(self._made) > self.LIMIT:
+                self._made.popitem(last=False)
+        self._made.move_to_end(key)
+        return lexicon

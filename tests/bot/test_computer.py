@@ -1,0 +1,33 @@
+"""The bot's computer seats: a level's move comes back as action JSON the engine accepts."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.computer import decide
+from bot.tables.service import COMPUTER_LEVELS
+from games.catalog import CATALOG
+
+
+@pytest.mark.parametrize("level", COMPUTER_LEVELS)
+@pytest.mark.parametrize("key", sorted(CATALOG))
+def test_decide_returns_a_move_the_engine_accepts(key: str, level: str) -> None:
+    game = CATALOG[key]
+    seats = min(max(3, game.min_seats), game.max_seats)
+    state = game.new(seats, 7, game.options({}))
+    for move in range(6):  # a few decisions, from the opening on
+        acting = game.to_act(state)
+        if not acting:
+            break
+        seat = acting[0]
+        action_json = decide(key, game.dump_state(state), seat, level, 0.05, move)
+        action = game.parse_action(action_json)
+        assert action in game.legal_actions(state, seat)
+        game.apply(state, seat, action)
+
+
+def test_an_unknown_level_is_refused_before_any_thinking() -> None:
+    game = CATALOG["short_changed"]
+    state = game.new(3, 1, game.options({}))
+    with pytest.raises(ValueError, match="no computer level"):
+        decide("short_changed", game.dump_state(state), 0, "grandmaster", 0.05, 1)
