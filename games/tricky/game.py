@@ -91,6 +91,9 @@ _PLAY: dict[int, Play] = {
 """Every play, keyed ``18 * a + b`` by its two dice in either order; the action
 lists the lower index first."""
 _PASS = Pass()
+MAX_SEATS = 5
+_ALONE: tuple[tuple[Seat], ...] = tuple((seat,) for seat in range(MAX_SEATS))
+"""``_ALONE[seat]``: :meth:`TrickyGame.to_act` when one seat acts, made once."""
 _TRUMPS: tuple[NameTrump, ...] = (NameTrump(None), *(NameTrump(n) for n in range(1, 21)))
 _QUARTER_BIT = tuple(
     tuple(1 << index if 4 * value <= faces else 0 for value in range(faces + 1))
@@ -109,9 +112,18 @@ _HALF_BIT = tuple(
 # random playout. Bid amounts are open-ended, so their caches are bounded.
 
 
-@cache
-def _dice_played(seat: Seat, first: Die, second: Die) -> DicePlayed:
-    return DicePlayed(seat=seat, dice=(first, second))
+_DICE_PLAYED: dict[int, DicePlayed] = {}
+"""Every :class:`DicePlayed` made so far, keyed by :func:`_dice_played`'s arguments packed
+into one int: an int hashes far faster than a tuple of :class:`Die`."""
+
+
+def _dice_played(seat: Seat, a: int, value_a: int, b: int, value_b: int) -> DicePlayed:
+    """Seat plays die ``a`` showing ``value_a`` and die ``b`` showing ``value_b``."""
+    key = (((seat * DICE_PER_SEAT + a) * 32 + value_a) * DICE_PER_SEAT + b) * 32 + value_b
+    event = _DICE_PLAYED.get(key)
+    if event is None:
+        event = _DICE_PLAYED[key] = DicePlayed(seat=seat, dice=(_DIE[a][value_a], _DIE[b][value_b]))
+    return event
 
 
 @cache
@@ -171,7 +183,7 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
     title = "Tricky"
     summary = "Bid for the right to name trump, then win tricks with pairs of dice."
     min_seats = 2
-    max_seats = 5
+    max_seats = MAX_SEATS
     options_type = Options
     state_type = TrickyState
     action_type = Action
@@ -231,7 +243,7 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
             return tuple(seat for seat, count in enumerate(state.rerolled) if count is None)
         if phase == "over":
             return ()
-        return (state.turn,)
+        return _ALONE[state.turn]
 
     def legal_actions(self, state: TrickyState, seat: Seat) -> list[Action]:
         """Every legal play and trump; for re-rolls and bids, a sample.
@@ -300,6 +312,16 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
             return _PLAY[_two_of(inside, rng)]
         pick -= both_inside
         return _PLAY[inside[pick // r] * DICE_PER_SEAT + outside[pick % r]]
+
+    def apply(self, state: TrickyState, seat: Seat, action: Action) -> list[Event]:
+        """Check then perform, with a short way through for the common case: a play by the
+        seat on turn (the checks :meth:`check` makes for it, then :meth:`_play`)."""
+        if type(action) is Play and seat == state.turn and state.phase == "tricks":
+            dice = action.dice
+            self._check_play(state, seat, dice)
+            return self._play(state, seat, dice[0], dice[1])
+        self.check(state, seat, action)
+        return self.perform(state, seat, action)
 
     def check(self, state: TrickyState, seat: Seat, action: Action) -> None:
         phase = state.phase
@@ -448,7 +470,7 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
             a, b = b, a
         state.unplayed[seat] &= ~((1 << a) | (1 << b))
         values = state.values[seat]
-        events: list[Event] = [_dice_played(seat, _DIE[a][values[a]], _DIE[b][values[b]])]
+        events: list[Event] = [_dice_played(seat, a, values[a], b, values[b])]
         trick = state.trick
         trick.append((seat, a, b))
         seats = len(state.scores)
