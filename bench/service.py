@@ -141,11 +141,8 @@ class Bench:
     async def replace(self, seated: Seated) -> None:
         """A finished game's channel gets a new game, so the number of running tables holds."""
         fresh = await self.seat(seated.channel, seated.game_key)
-        seated.table_id, seated.version, seated.to_act = (
-            fresh.table_id,
-            fresh.version,
-            fresh.to_act,
-        )
+        seated.players, seated.table_id = fresh.players, fresh.table_id
+        seated.version, seated.to_act = fresh.version, fresh.to_act
 
 
 async def closed_loop(bench: Bench, tables: list[Seated], concurrency: int, seconds: float) -> Run:
