@@ -11,7 +11,15 @@ from bot.tables.model import Table
 from games.core.game import Outcome
 from games.core.registry import AnyGame
 
-__all__ = ["BoardRow", "GameResult", "PlayerStats", "SeatResult", "SortKey", "rating_blocker"]
+__all__ = [
+    "BoardRow",
+    "GameResult",
+    "PlayerStats",
+    "SeatResult",
+    "SortKey",
+    "ratable",
+    "rating_blocker",
+]
 
 SortKey = Literal["rating", "wins", "games"]
 
@@ -82,6 +90,11 @@ class PlayerStats:
     """Place on the current board, if rated."""
 
 
+def ratable(game: AnyGame) -> bool:
+    """Whether a game can be rated at all: one played alone never is."""
+    return game.max_seats > 1
+
+
 def rating_blocker(
     game: AnyGame, table: Table, settings: GuildSettings, *, ended_early: bool
 ) -> str | None:
@@ -91,7 +104,7 @@ def rating_blocker(
         return "ended before the finish"
     if not settings.leaderboard:
         return "the leaderboard is off on this server"
-    if game.max_seats == 1 or len(people) < 2:
+    if not ratable(game) or len(people) < 2:
         return "played alone"
     if game.key in settings.unrated_games:
         return f"{game.title} is not rated on this server"

@@ -9,6 +9,12 @@ up the same way.
   everything that changes meanwhile is drawn by a single redraw after it. When
   Discord asks the bot to slow down, discord.py holds the edit until the rate
   limit allows it, so a fast game makes fewer, later edits, never more.
+* A redraw Discord refuses for a passing reason (429, 5xx, a network error, the
+  database busy) is tried again after a pause (Discord's ``retry_after`` when it
+  says one), while changes keep coalescing. After :data:`RETRY_PAUSES` run out,
+  the table stays marked dirty: the next change, or a catch-up redraw
+  :data:`CATCH_UP_AFTER` later, brings it up to date. Nothing a redraw owes
+  (a hand summary, a turn ping, a reminder, the result) is forgotten when it fails.
 * Discord refuses edits to messages older than an hour, so a table message
   older than :data:`REPOST_AFTER` is re-posted and the old one retired.
 * A turn ping is posted (mentions notify; edits do not) when someone new must
@@ -24,14 +30,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
 
+from bot.storage.database import DatabaseBusy
 from bot.tables.model import Table, TableStatus
 from bot.tables.service import Change, PublicTable, TableError, TableService
 from cogs.controls import TableButton
@@ -42,11 +51,27 @@ from games.core.game import Event
 if TYPE_CHECKING:
     from bot.app import TrickyBot
 
-__all__ = ["ANSWERING", "REPOST_AFTER", "TableBoard", "table_controls"]
+__all__ = [
+    "ANSWERING",
+    "CATCH_UP_AFTER",
+    "REPOST_AFTER",
+    "RETRY_PAUSES",
+    "TableBoard",
+    "retry_pause",
+    "table_controls",
+]
 
 log = logging.getLogger(__name__)
 
 REPOST_AFTER = timedelta(minutes=50)
+RETRY_PAUSES = (6.0, 15.0, 30.0, 60.0)
+"""Seconds before each new try of a redraw Discord refused for a passing reason. What reaches
+the board already outlasted discord.py's own retries (it waits out 429s and retries a 5xx
+five times in about 25 s), so these pauses are long on purpose."""
+CATCH_UP_AFTER = 120.0
+"""Seconds after the last retry failed before the board tries a dirty table again by itself."""
+RETRY_AFTER_CAP = 300.0
+"""The longest ``retry_after`` the board honours; anything longer is not a pause but an outage."""
 CLOSING = {"finished", "ended", "cancelled"}
 ANSWERING = 2**62
 """The version of a panel whose own click is being answered: newer than any table, so the
@@ -96,6 +121,9 @@ class TableBoard:
         self._acted: dict[int, set[int]] = {}
         self._panels: dict[int, dict[int, OpenPanel]] = {}
         self._held: dict[int, asyncio.Event] = {}
+        self._catch_ups: dict[int, asyncio.TimerHandle] = {}
+        self._pausing: set[int] = set()
+        """Tables whose worker is waiting to retry a refused redraw."""
 
     @property
     def _tables(self) -> TableService:
@@ -113,9 +141,16 @@ class TableBoard:
         if change.actor is not None:
             self._acted.setdefault(table_id, set()).add(change.actor)
         self._dirty.add(table_id)
-        if table_id not in self._workers:
+        self._wake(table_id, change.table.channel_id)
+
+    def _wake(self, table_id: int, channel_id: int) -> None:
+        """Start the table's redraw worker unless one is already running (coalescing)."""
+        catch_up = self._catch_ups.pop(table_id, None)
+        if catch_up is not None:
+            catch_up.cancel()
+        if table_id not in self._workers and table_id in self._dirty:
             self._workers[table_id] = asyncio.create_task(
-                self._work(table_id, change.table.channel_id), name=f"board-{table_id}"
+                self._work(table_id, channel_id), name=f"board-{table_id}"
             )
 
     @asynccontextmanager
@@ -138,19 +173,68 @@ class TableBoard:
         while self._workers:
             await asyncio.gather(*list(self._workers.values()), return_exceptions=True)
 
+    def stop(self) -> None:
+        """Forget the scheduled catch-ups and the retries waiting their turn (the cog is
+        unloading): a shutdown should not wait a minute for Discord to recover. The tables
+        stay behind; their next change redraws them."""
+        for catch_up in self._catch_ups.values():
+            catch_up.cancel()
+        self._catch_ups.clear()
+        for table_id in self._pausing:
+            worker = self._workers.get(table_id)
+            if worker is not None:
+                worker.cancel()
+
+    def behind(self) -> set[int]:
+        """Tables whose message does not show their latest change yet."""
+        return set(self._dirty)
+
     async def _work(self, table_id: int, channel_id: int) -> None:
         try:
             held = self._held.get(channel_id)
             if held is not None:
                 await held.wait()
+            failures = 0
             while table_id in self._dirty:
                 self._dirty.discard(table_id)
                 try:
                     await self._redraw(table_id)
-                except Exception:
-                    log.exception("could not redraw table %s", table_id)
+                    failures = 0
+                except Exception as error:
+                    pause = retry_pause(error, failures)
+                    if pause is None:
+                        log.exception("could not redraw table %s", table_id)
+                        continue
+                    self._dirty.add(table_id)  # still owed; changes keep coalescing meanwhile
+                    failures += 1
+                    if failures > len(RETRY_PAUSES):
+                        log.warning(
+                            "table %s is behind after %d failed redraws (%s); catching up in %.0fs",
+                            table_id,
+                            failures,
+                            error,
+                            CATCH_UP_AFTER,
+                        )
+                        self._schedule_catch_up(table_id, channel_id)
+                        return
+                    log.warning(
+                        "redraw of table %s failed (%s); trying again in %.1fs",
+                        table_id,
+                        error,
+                        pause,
+                    )
+                    self._pausing.add(table_id)
+                    try:
+                        await asyncio.sleep(pause)
+                    finally:
+                        self._pausing.discard(table_id)
         finally:
             self._workers.pop(table_id, None)
+
+    def _schedule_catch_up(self, table_id: int, channel_id: int) -> None:
+        self._catch_ups[table_id] = asyncio.get_running_loop().call_later(
+            CATCH_UP_AFTER, self._wake, table_id, channel_id
+        )
 
     # -- drawing ------------------------------------------------------------------------------
 
@@ -169,21 +253,33 @@ class TableBoard:
                 self._forget(table_id)
             return
         playing = table.status is TableStatus.ACTIVE
-        announcements = presenter.announce(public, self._events.pop(table_id, []))
+        events = self._events.pop(table_id, [])
+        announcements = presenter.announce(public, events)
         message_id = table.message_id
         if announcements:
             # Summaries go below the table, then the live table moves under them.
-            if message_id is not None:
-                await _retire(channel_message(channel, message_id))
-                message_id = None
-            for embed in announcements:
-                await channel.send(embed=embed)
+            posted = 0
+            try:
+                if message_id is not None:
+                    await _retire(channel_message(channel, message_id))
+                    message_id = None
+                for embed in announcements:
+                    await channel.send(embed=embed)
+                    posted += 1
+            except BaseException:
+                if not posted:  # owed to the next try; a summary half posted is not repeated
+                    self._events[table_id] = events + self._events.get(table_id, [])
+                raise
         controls = table_controls(table.id, playing=playing)
         embeds = _with_seat_notes(presenter.table(public), table)
         message_id = await self._show(channel, table, message_id, embeds, controls)
         reminded = self._reminders.pop(table_id, set()) & set(public.to_act)
         if playing and reminded:
-            await self._remind(channel, public, reminded, message_id)
+            try:
+                await self._remind(channel, public, reminded, message_id)
+            except BaseException:
+                self._reminders.setdefault(table_id, set()).update(reminded)
+                raise
         elif playing:
             await self._ping(channel, public, presenter, message_id)
         elif table_id in self._closing:
@@ -237,7 +333,21 @@ class TableBoard:
             # rest of one seat's turn. Nobody new needs a notification.
             self._pinged[table.id] = Ping(acting, text)
             return
+        try:
+            await self._post_ping(channel, table, acting, text, table_message_id)
+        except BaseException:
+            self._acted.setdefault(table.id, set()).update(acted)  # the next try pings again
+            raise
         self._pinged[table.id] = Ping(acting, text)
+
+    async def _post_ping(
+        self,
+        channel: discord.abc.Messageable,
+        table: Table,
+        acting: frozenset[int],
+        text: str,
+        table_message_id: int,
+    ) -> None:
         people = [table.seats[seat] for seat in sorted(acting) if not table.seats[seat].is_computer]
         await self._delete_ping(channel, table)
         if not people:
@@ -295,7 +405,6 @@ class TableBoard:
     async def _announce(
         self, channel: discord.abc.Messageable, public: PublicTable, presenter: Presenter
     ) -> None:
-        self._closing.discard(public.table.id)
         await self._delete_ping(channel, public.table)
         winners = () if public.outcome is None else public.outcome.winners
         people = [public.table.seats[seat] for seat in winners]
@@ -313,6 +422,7 @@ class TableBoard:
                 users=[discord.Object(p.user_id) for p in people if p.user_id]
             ),
         )
+        self._closing.discard(public.table.id)  # only once posted: a failed try posts it again
 
     # -- private panels -----------------------------------------------------------------------
 
@@ -387,3 +497,32 @@ async def _retire(old: discord.PartialMessage) -> None:
     except discord.HTTPException:
         with contextlib.suppress(discord.HTTPException):
             await old.delete()
+
+
+def retry_pause(error: BaseException, failures: int) -> float | None:
+    """Seconds to wait before redrawing again after ``error``; ``None`` if trying again
+    cannot help (a refused edit, a missing permission, a bug)."""
+    backoff = RETRY_PAUSES[min(failures, len(RETRY_PAUSES) - 1)]
+    if isinstance(error, discord.RateLimited):
+        return _capped(error.retry_after, backoff)
+    if isinstance(error, discord.HTTPException):
+        if error.status == 429:
+            return _capped(_retry_after(error), backoff)
+        return backoff if error.status >= 500 else None
+    if isinstance(error, DatabaseBusy | aiohttp.ClientError | TimeoutError | OSError):
+        return backoff
+    return None
+
+
+def _retry_after(error: discord.HTTPException) -> float | None:
+    headers = getattr(error.response, "headers", None) or {}
+    try:
+        return float(headers.get("Retry-After", ""))
+    except ValueError:
+        return None
+
+
+def _capped(retry_after: float | None, backoff: float) -> float:
+    if retry_after is None or not math.isfinite(retry_after):
+        return backoff
+    return min(max(retry_after, backoff), RETRY_AFTER_CAP)

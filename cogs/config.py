@@ -18,6 +18,7 @@ from discord import app_commands, ui
 from discord.ext import commands
 
 from bot.guilds import GuildSettings
+from bot.results import ratable
 from bot.tables.service import TableError
 from cogs.lobby import clock_text, option_controls, options_summary, visible_options
 from cogs.presenters import PRESENTERS
@@ -36,7 +37,7 @@ GAME_CHOICES = [
 RATED_CHOICES = [
     app_commands.Choice(name=presenter.game.title, value=key)
     for key, presenter in PRESENTERS.items()
-    if presenter.game.max_seats > 1  # a game played alone is never rated
+    if ratable(presenter.game)
 ]
 RESET_CHOICES = [app_commands.Choice(name="Every game", value="all"), *RATED_CHOICES]
 CLOCK_CHOICES = [
@@ -214,7 +215,7 @@ class ConfigCog(
         rated = [
             p.game.title
             for key, p in PRESENTERS.items()
-            if key not in settings.unrated_games and p.game.max_seats > 1
+            if key not in settings.unrated_games and ratable(p.game)
         ]
         embed.add_field(
             name="Leaderboard",

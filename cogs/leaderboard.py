@@ -14,7 +14,7 @@ import discord
 from discord import app_commands, ui
 from discord.ext import commands
 
-from bot.results import GameResult, SortKey
+from bot.results import GameResult, SortKey, ratable
 from bot.tables.service import TableError
 from cogs.presenters import PRESENTERS
 from cogs.replies import friendly
@@ -30,6 +30,7 @@ SORTS: dict[SortKey, str] = {"rating": "rating", "wins": "wins", "games": "games
 GAME_CHOICES = [
     app_commands.Choice(name=presenter.game.title, value=key)
     for key, presenter in PRESENTERS.items()
+    if ratable(presenter.game)
 ]
 SORT_CHOICES = [app_commands.Choice(name=f"by {label}", value=key) for key, label in SORTS.items()]
 

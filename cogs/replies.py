@@ -9,14 +9,17 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import discord
 
+from bot.storage.database import DatabaseBusy
 from bot.tables.service import TableError
 from games.core.errors import GameError
 
-__all__ = ["SORRY", "explain", "friendly", "is_moderator"]
+__all__ = ["EXPLAINED", "SORRY", "explain", "friendly", "is_moderator"]
 
 log = logging.getLogger(__name__)
 
 SORRY = "Something went wrong on our side, so nothing changed. Please try again."
+EXPLAINED = (TableError, GameError, DatabaseBusy)
+"""Errors whose message is written for the user: shown as is, never logged as a crash."""
 
 P = ParamSpec("P")
 S = TypeVar("S")
@@ -44,7 +47,7 @@ def friendly(
     ) -> None:
         try:
             await handler(self, interaction, *args, **kwargs)
-        except (TableError, GameError) as error:
+        except EXPLAINED as error:
             await explain(interaction, error.message)
         except Exception:
             log.exception("handler %s failed for %s", handler.__name__, interaction.user)

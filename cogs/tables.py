@@ -31,8 +31,7 @@ from cogs.controls import (
 from cogs.lobby import CLOCKS, lobby_message
 from cogs.presenters import PRESENTERS, Presenter
 from cogs.presenters.base import Ask, Notice, Redraw, Submit
-from cogs.replies import SORRY, explain, friendly, is_moderator
-from games.core.errors import GameError
+from cogs.replies import EXPLAINED, SORRY, explain, friendly, is_moderator
 
 if TYPE_CHECKING:
     from bot.app import TrickyBot
@@ -72,6 +71,7 @@ class TablesCog(
 
     async def cog_unload(self) -> None:
         self.bot.tables.unlisten(self.board)
+        self.board.stop()
         await self.board.drain()
 
     async def cog_app_command_error(
@@ -84,7 +84,7 @@ class TablesCog(
     ) -> None:
         """Every slash command error ends here: explain mistakes, apologise for the rest."""
         cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
-        if isinstance(cause, TableError | GameError):
+        if isinstance(cause, EXPLAINED):
             await explain(interaction, cause.message)
         elif isinstance(cause, app_commands.NoPrivateMessage):
             await explain(interaction, "Tricky tables live in server channels, not in DMs.")
@@ -270,9 +270,12 @@ class TablesCog(
         seat = await tables.for_seat(table_id, interaction.user.id)
         presenter = self._presenter(seat.table.game_key)
         if version != seat.table.version:
-            notice = Notice(
-                "The table moved on since this panel was drawn; here it is now.", "warn"
+            moved_on = (
+                "This game is over; here is how it ended."
+                if seat.table.status is not TableStatus.ACTIVE
+                else "The table moved on since this panel was drawn; here it is now."
             )
+            notice = Notice(moved_on, "warn")
             await self._redraw_panel(interaction, presenter, seat, "", notice)
             return
         reaction = presenter.react(seat, data, values, fields)
@@ -295,7 +298,7 @@ class TablesCog(
                         interaction, presenter, fresh, "", Notice(error.message, "warn")
                     )
                     return
-                except (GameError, TableError) as error:
+                except EXPLAINED as error:
                     await self._redraw_panel(
                         interaction, presenter, seat, draft, Notice(error.message, "warn")
                     )

@@ -4,25 +4,56 @@ The bot holds a single connection. SQLite runs one statement at a time on it
 anyway, but a transaction spans several awaits, so every use of the connection
 takes :attr:`Database.lock`: otherwise another coroutine's statement could land
 inside (and be rolled back with) someone else's transaction.
+
+Another process may hold the file's write lock for a moment (a backup, the
+``sqlite3`` shell, a second bot by mistake). SQLite waits :data:`BUSY_TIMEOUT_MS`
+for it, and we try again a few times with a short pause, always before anything
+was changed or after rolling it back, so a retry can never apply something
+twice. If the lock is still held the caller gets :class:`DatabaseBusy`: the whole
+wait stays well inside Discord's three seconds for answering a click.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Iterable
+import sqlite3
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
-__all__ = ["Database", "Params", "Row"]
+__all__ = ["BUSY_PAUSES", "BUSY_TIMEOUT_MS", "Database", "DatabaseBusy", "Params", "Row"]
 
 log = logging.getLogger(__name__)
 
 Row = aiosqlite.Row
 Params = Iterable[Any] | dict[str, Any]
+T = TypeVar("T")
+
+BUSY_TIMEOUT_MS = 250
+"""How long SQLite itself waits for another connection's lock, per attempt."""
+BUSY_PAUSES = (0.05, 0.1, 0.2)
+"""Our pauses between attempts: four attempts in all, about 1.4 s at worst."""
+
+
+class DatabaseBusy(Exception):
+    """Another connection kept the database locked through every retry; nothing changed."""
+
+    message = "The tables are busy right now, so nothing changed. Try again in a moment."
+
+    def __init__(self) -> None:
+        super().__init__(self.message)
+
+
+def is_busy(error: BaseException) -> bool:
+    """SQLite's "database is locked" / "database is busy": worth another try."""
+    if not isinstance(error, sqlite3.OperationalError):
+        return False
+    text = str(error).lower()
+    return "locked" in text or "busy" in text
 
 
 class Database:
@@ -43,7 +74,7 @@ class Database:
         # NORMAL sync is durable across process crashes, which is what WAL needs.
         await connection.executescript(
             "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;"
-            " PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;"
+            f" PRAGMA foreign_keys = ON; PRAGMA busy_timeout = {BUSY_TIMEOUT_MS};"
         )
         log.info("database open at %s", where)
         return cls(connection, where)
@@ -54,30 +85,97 @@ class Database:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """All statements inside commit together, or none do."""
-        async with self.lock:
-            await self._connection.execute("BEGIN IMMEDIATE")
+        """All statements inside commit together, or none do.
+
+        Waiting for another connection's lock happens at ``BEGIN`` (and, outside
+        WAL mode, at ``COMMIT``), never half way through the caller's statements.
+        """
+        await self._begin()
+        try:
             try:
                 yield self._connection
             except BaseException:
                 await self._connection.execute("ROLLBACK")
                 raise
-            await self._connection.execute("COMMIT")
+            await self._commit()
+        finally:
+            self.lock.release()
+
+    async def _begin(self) -> None:
+        """Take :attr:`lock` and open a write transaction; the caller must release the lock."""
+        for pause in (*BUSY_PAUSES, None):
+            await self.lock.acquire()
+            try:
+                await self._connection.execute("BEGIN IMMEDIATE")
+                return
+            except BaseException as error:
+                self.lock.release()
+                if not is_busy(error):
+                    raise
+                if pause is None:
+                    raise DatabaseBusy from error
+            log.warning("database busy at BEGIN; trying again in %.2fs", pause)
+            await asyncio.sleep(pause)  # without the lock: others may read meanwhile
+
+    async def _commit(self) -> None:
+        """Commit, waiting out a busy lock; on giving up, roll everything back."""
+        for pause in (*BUSY_PAUSES, None):
+            try:
+                await self._connection.execute("COMMIT")
+                return
+            except BaseException as error:
+                if pause is not None and is_busy(error):
+                    log.warning("database busy at COMMIT; trying again in %.2fs", pause)
+                    await asyncio.sleep(pause)
+                    continue
+                if self._connection.in_transaction:
+                    await self._connection.execute("ROLLBACK")
+                if is_busy(error):
+                    raise DatabaseBusy from error
+                raise
 
     async def fetch_one(self, sql: str, params: Params = ()) -> Row | None:
-        async with self.lock, self._connection.execute(sql, params) as cursor:
-            return await cursor.fetchone()
+        async def read() -> Row | None:
+            async with self._connection.execute(sql, params) as cursor:
+                return await cursor.fetchone()
+
+        return await self._retrying(read)
 
     async def fetch_all(self, sql: str, params: Params = ()) -> list[Row]:
-        async with self.lock, self._connection.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+        async def read() -> list[Row]:
+            async with self._connection.execute(sql, params) as cursor:
+                return list(await cursor.fetchall())
+
+        return await self._retrying(read)
 
     async def execute_script(self, script: str) -> None:
         """Run several statements; the script brings its own transaction."""
-        async with self.lock:
+
+        async def run() -> None:
             try:
                 await self._connection.executescript(script)
             except BaseException:
                 if self._connection.in_transaction:
                     await self._connection.execute("ROLLBACK")
                 raise
+
+        await self._retrying(run)
+
+    async def _retrying(self, attempt: Callable[[], Awaitable[T]]) -> T:
+        """Run ``attempt`` under :attr:`lock`, again after a pause while the database is busy.
+
+        Only for work that changed nothing when it failed: a read, or a script
+        whose transaction was rolled back.
+        """
+        for pause in (*BUSY_PAUSES, None):
+            try:
+                async with self.lock:
+                    return await attempt()
+            except sqlite3.OperationalError as error:
+                if not is_busy(error):
+                    raise
+                if pause is None:
+                    raise DatabaseBusy from error
+            log.warning("database busy; trying again in %.2fs", pause)
+            await asyncio.sleep(pause)
+        raise AssertionError("unreachable: the last attempt returns or raises")

@@ -43,13 +43,30 @@ class TableRepository:
     # -- reading ------------------------------------------------------------------------------
 
     async def get(self, table_id: int) -> Table | None:
-        row = await self._db.fetch_one("SELECT * FROM tables WHERE id = ?", (table_id,))
-        if row is None:
-            return None
-        seats = await self._db.fetch_all(
-            "SELECT * FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)
+        # One statement, not a second for the seats: every move reads its table a few
+        # times, and each trip to the database thread costs more than the query.
+        rows = await self._db.fetch_all(
+            "SELECT tables.*, seats.seat AS seat_number, seats.name AS seat_name, "
+            "seats.user_id AS seat_user_id, seats.computer AS seat_computer, "
+            "seats.taken_over AS seat_taken_over, seats.away_streak AS seat_away_streak "
+            "FROM tables LEFT JOIN seats ON seats.table_id = tables.id "
+            "WHERE tables.id = ? ORDER BY seats.seat",
+            (table_id,),
         )
-        return _table(row, seats)
+        if not rows:
+            return None
+        players = tuple(
+            Player(
+                name=row["seat_name"],
+                user_id=row["seat_user_id"],
+                computer=row["seat_computer"],
+                taken_over=bool(row["seat_taken_over"]),
+                away_streak=int(row["seat_away_streak"]),
+            )
+            for row in rows
+            if row["seat_number"] is not None
+        )
+        return _table(rows[0], players)
 
     async def open_in_channel(self, channel_id: int) -> Table | None:
         row = await self._db.fetch_one(
@@ -283,7 +300,7 @@ def _when(text: str | None) -> datetime | None:
     return None if text is None else datetime.fromisoformat(text)
 
 
-def _table(row: Row, seats: list[Row]) -> Table:
+def _table(row: Row, seats: tuple[Player, ...]) -> Table:
     created = _when(row["created_at"])
     assert created is not None
     return Table(
@@ -294,16 +311,7 @@ def _table(row: Row, seats: list[Row]) -> Table:
         status=TableStatus(row["status"]),
         host_id=int(row["host_id"]),
         options=json.loads(row["options_json"]),
-        seats=tuple(
-            Player(
-                name=seat["name"],
-                user_id=seat["user_id"],
-                computer=seat["computer"],
-                taken_over=bool(seat["taken_over"]),
-                away_streak=int(seat["away_streak"]),
-            )
-            for seat in seats
-        ),
+        seats=seats,
         version=int(row["version"]),
         turn_seconds=int(row["turn_seconds"]),
         seed=row["seed"],

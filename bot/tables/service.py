@@ -466,6 +466,8 @@ class TableService:
         outcome = game.outcome(state)
         settings = await self.guild_settings.get(table.guild_id) if outcome else None
         now = self._clock.now()
+        state_json = game.dump_state(state)
+        outcome_json = None if outcome is None else _outcome_json(outcome)
         try:
             async with self._db.transaction() as sql:
                 await self._repo.save_turn(
@@ -473,8 +475,8 @@ class TableService:
                     table.id,
                     version=table.version,
                     turn=Turn(seat, game.dump_action(action), lines),
-                    state_json=game.dump_state(state),
-                    outcome_json=None if outcome is None else _outcome_json(outcome),
+                    state_json=state_json,
+                    outcome_json=outcome_json,
                     now=now,
                 )
                 if away != (player.away_streak, player.taken_over):
@@ -490,7 +492,17 @@ class TableService:
             self._states.drop(table.id)
             raise
         self._states.put(table.id, table.version + 1, state)
-        return Played(await self.get(table.id), seat, events, lines, private)
+        # The row as save_turn (and set_away, in ``table.seats``) just wrote it, without
+        # reading it back: the lock is held, so nothing else changed it since.
+        saved = replace(
+            table,
+            version=table.version + 1,
+            state_json=state_json,
+            status=TableStatus.ACTIVE if outcome is None else TableStatus.FINISHED,
+            outcome_json=outcome_json,
+            finished_at=None if outcome is None else now,
+        )
+        return Played(saved, seat, events, lines, private)
 
     async def _record_result(
         self,

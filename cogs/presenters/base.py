@@ -156,8 +156,10 @@ class Presenter(ABC):
     # -- help and commands --------------------------------------------------------------------
 
     def rules(self) -> str:
-        """The rules in our own words plus the rulings, from ``cogs/rules/<key>.md``."""
-        return (RULES_DIR / f"{self.key}.md").read_text(encoding="utf-8")
+        """The rules in our own words plus the rulings, from ``cogs/rules/<key>.md``, then
+        the rulings every game shares on seats that stop playing (``_seats.md``)."""
+        own = (RULES_DIR / f"{self.key}.md").read_text(encoding="utf-8")
+        return own.rstrip() + "\n" + (RULES_DIR / "_seats.md").read_text(encoding="utf-8")
 
     def commands(self) -> list[app_commands.Command[Any, Any, Any] | app_commands.Group]:
         """Extra ``/tricky`` subcommands this game offers (e.g. ``/tricky guess``), or

@@ -12,7 +12,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from games.core.chance import Chance
 from games.core.errors import CorruptState, IllegalAction, NotYourTurn
@@ -91,6 +91,9 @@ _PLAY: dict[int, Play] = {
 """Every play, keyed ``18 * a + b`` by its two dice in either order; the action
 lists the lower index first."""
 _PASS = Pass()
+MAX_SEATS = 5
+_ALONE: tuple[tuple[Seat], ...] = tuple((seat,) for seat in range(MAX_SEATS))
+"""``_ALONE[seat]``: :meth:`TrickyGame.to_act` when one seat acts, made once."""
 _TRUMPS: tuple[NameTrump, ...] = (NameTrump(None), *(NameTrump(n) for n in range(1, 21)))
 _QUARTER_BIT = tuple(
     tuple(1 << index if 4 * value <= faces else 0 for value in range(faces + 1))
@@ -104,18 +107,48 @@ _HALF_BIT = tuple(
 """The same for at most half (below the die's average)."""
 
 
-# Events are frozen, so the two a trick makes over and over are made once each: building
-# a frozen dataclass costs more than the rest of a play in a random playout.
+# Events and actions are frozen, so the ones a hand makes over and over are made once
+# each: building a frozen dataclass costs more than the rest of a play or a call in a
+# random playout. Bid amounts are open-ended, so their caches are bounded.
 
 
-@cache
-def _dice_played(seat: Seat, first: Die, second: Die) -> DicePlayed:
-    return DicePlayed(seat=seat, dice=(first, second))
+_DICE_PLAYED: dict[int, DicePlayed] = {}
+"""Every :class:`DicePlayed` made so far, keyed by :func:`_dice_played`'s arguments packed
+into one int: an int hashes far faster than a tuple of :class:`Die`."""
+
+
+def _dice_played(seat: Seat, a: int, value_a: int, b: int, value_b: int) -> DicePlayed:
+    """Seat plays die ``a`` showing ``value_a`` and die ``b`` showing ``value_b``."""
+    key = (((seat * DICE_PER_SEAT + a) * 32 + value_a) * DICE_PER_SEAT + b) * 32 + value_b
+    event = _DICE_PLAYED.get(key)
+    if event is None:
+        event = _DICE_PLAYED[key] = DicePlayed(seat=seat, dice=(_DIE[a][value_a], _DIE[b][value_b]))
+    return event
 
 
 @cache
 def _trick_won(seat: Seat, trick: int, points: int) -> TrickWon:
     return TrickWon(seat=seat, trick=trick, points=points)
+
+
+@cache
+def _passed(seat: Seat) -> Passed:
+    return Passed(seat=seat)
+
+
+@lru_cache(maxsize=4096)
+def _bid_made(seat: Seat, amount: int) -> BidMade:
+    return BidMade(seat=seat, amount=amount)
+
+
+@lru_cache(maxsize=1024)
+def _bid(amount: int) -> Bid:
+    return Bid(amount)
+
+
+@cache
+def _reroll_chosen(seat: Seat, count: int) -> RerollChosen:
+    return RerollChosen(seat=seat, count=count)
 
 
 def reroll_sample(values: Sequence[int]) -> list[Reroll]:
@@ -150,7 +183,7 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
     title = "Tricky"
     summary = "Bid for the right to name trump, then win tricks with pairs of dice."
     min_seats = 2
-    max_seats = 5
+    max_seats = MAX_SEATS
     options_type = Options
     state_type = TrickyState
     action_type = Action
@@ -210,7 +243,7 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
             return tuple(seat for seat, count in enumerate(state.rerolled) if count is None)
         if phase == "over":
             return ()
-        return (state.turn,)
+        return _ALONE[state.turn]
 
     def legal_actions(self, state: TrickyState, seat: Seat) -> list[Action]:
         """Every legal play and trump; for re-rolls and bids, a sample.
@@ -254,7 +287,7 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
         if phase == "auction" and seat == state.turn:
             if rng.random() < RANDOM_PASS_CHANCE:
                 return _PASS
-            return Bid(self._minimum_bid(state) + rng.choice(BID_STEPS) * state.seats)
+            return _bid(self._minimum_bid(state) + rng.choice(BID_STEPS) * state.seats)
         if phase == "reroll" and seat in self.to_act(state):
             return Reroll(dice_in(rng.choice(_reroll_masks(state.values[seat]))))
         return rng.choice(self.legal_actions(state, seat))
@@ -280,19 +313,30 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
         pick -= both_inside
         return _PLAY[inside[pick // r] * DICE_PER_SEAT + outside[pick % r]]
 
+    def apply(self, state: TrickyState, seat: Seat, action: Action) -> list[Event]:
+        """Check then perform, with a short way through for the common case: a play by the
+        seat on turn (the checks :meth:`check` makes for it, then :meth:`_play`)."""
+        if type(action) is Play and seat == state.turn and state.phase == "tricks":
+            dice = action.dice
+            self._check_play(state, seat, dice)
+            return self._play(state, seat, dice[0], dice[1])
+        self.check(state, seat, action)
+        return self.perform(state, seat, action)
+
     def check(self, state: TrickyState, seat: Seat, action: Action) -> None:
         phase = state.phase
-        if phase == "over":
-            raise NotYourTurn("This game is over.")
-        if not 0 <= seat < state.seats:
-            raise NotYourTurn("You are not seated at this table.")
-        if phase == "tricks":
-            if seat != state.turn:
-                raise NotYourTurn("It is another player's turn to play.")
+        if phase == "tricks" and seat == state.turn:  # the hot case first: a play on turn
             if not isinstance(action, Play):
                 raise IllegalAction("The tricks are under way: play two dice.")
             self._check_play(state, seat, action.dice)
-        elif phase == "reroll":
+            return
+        if phase == "over":
+            raise NotYourTurn("This game is over.")
+        if not 0 <= seat < len(state.scores):
+            raise NotYourTurn("You are not seated at this table.")
+        if phase == "tricks":
+            raise NotYourTurn("It is another player's turn to play.")
+        if phase == "reroll":
             if state.rerolled[seat] is not None:
                 raise NotYourTurn("You have already chosen your re-roll; the others are choosing.")
             if not isinstance(action, Reroll):
@@ -329,7 +373,8 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
             raise IllegalAction(f"You have already played that d{FACES[gone]}.")
         trick = state.trick
         if trick:  # TR6: a follower holding a leader's kind must play one
-            lead = leader_kinds(trick[0][1], trick[0][2])
+            _, lead_a, lead_b = trick[0]  # leader_kinds(), inlined on this hot path
+            lead = KIND_MASK_OF[lead_a] | KIND_MASK_OF[lead_b]
             held = unplayed & lead
             if held and not bits & lead:
                 raise IllegalAction(
@@ -377,7 +422,7 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
                 values[index] = reserve[index]
             after = tuple(values[i] for i in dice)
             events.append(Rerolled(audience=seat, seat=seat, dice=dice, before=before, after=after))
-        events.append(RerollChosen(seat=seat, count=len(dice)))
+        events.append(_reroll_chosen(seat, len(dice)))
         if None not in state.rerolled:  # TR2: bidding starts once every seat has chosen
             state.reserve = []
             state.phase = "auction"
@@ -391,12 +436,12 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
         state.calls.append((seat, amount))
         state.high_bidder, state.high_bid, state.passes = seat, amount, 0
         state.turn = (seat + 1) % state.seats
-        return [BidMade(seat=seat, amount=amount)]
+        return [_bid_made(seat, amount)]
 
     def _pass(self, state: TrickyState, seat: Seat) -> list[Event]:
         state.calls.append((seat, None))
         state.passes += 1
-        events: list[Event] = [Passed(seat=seat)]
+        events: list[Event] = [_passed(seat)]
         seats = state.seats
         if state.high_bidder is None:
             if state.passes == seats:  # TR4: nobody opened; everyone pays, same first bidder
@@ -425,7 +470,7 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
             a, b = b, a
         state.unplayed[seat] &= ~((1 << a) | (1 << b))
         values = state.values[seat]
-        events: list[Event] = [_dice_played(seat, _DIE[a][values[a]], _DIE[b][values[b]])]
+        events: list[Event] = [_dice_played(seat, a, values[a], b, values[b])]
         trick = state.trick
         trick.append((seat, a, b))
         seats = len(state.scores)
@@ -440,19 +485,21 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
     @staticmethod
     def _take_trick(state: TrickyState) -> Event:
         every = state.values
-        plays = tuple(
-            [
-                (player, _DIE[x][every[player][x]], _DIE[y][every[player][y]])
-                for player, x, y in state.trick
-            ]
-        )
-        winner = plays[trick_winner([(x, y) for _, x, y in plays], state.trump)][0]
-        points = sum([x.value + y.value for _, x, y in plays])
+        plays: list[tuple[Seat, Die, Die]] = []
+        pairs: list[tuple[Die, Die]] = []
+        points = 0
+        for player, x, y in state.trick:  # one plain loop: comprehensions are calls in 3.11
+            values = every[player]
+            first, second = _DIE[x][values[x]], _DIE[y][values[y]]
+            plays.append((player, first, second))
+            pairs.append((first, second))
+            points += values[x] + values[y]
+        winner = plays[trick_winner(pairs, state.trump)][0]
         state.taken[winner] += points
         state.tricks_won[winner] += 1
         state.tricks_played += 1
         state.trick = []
-        state.last_trick, state.last_trick_winner = plays, winner
+        state.last_trick, state.last_trick_winner = tuple(plays), winner
         state.turn = winner  # TR6: the winner leads the next trick
         return _trick_won(winner, state.tricks_played, points)
 

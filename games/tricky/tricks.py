@@ -70,5 +70,9 @@ def trick_winner(plays: Sequence[tuple[Die, Die]], trump: int | None) -> int:
                 best, winner = rank, position
         if best is not None:
             return winner
-    totals = [a.value + b.value for a, b in plays]
-    return totals.index(max(totals))
+    highest, winner = -1, -1
+    for position, (a, b) in enumerate(plays):
+        total = a.value + b.value
+        if total > highest:  # strictly higher: the earlier play keeps a tie
+            highest, winner = total, position
+    return winner

@@ -22,7 +22,7 @@ def test_decide_returns_a_move_the_engine_accepts(key: str, level: str) -> None:
         seat = acting[0]
         action_json = decide(key, game.dump_state(state), seat, level, 0.05, move)
         action = game.parse_action(action_json)
-        assert action in game.legal_actions(state, seat)
+        game.check(state, seat, action)  # raises if the engine would refuse it
         game.apply(state, seat, action)
 
 

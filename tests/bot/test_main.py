@@ -79,3 +79,15 @@ def test_preparing_the_games_asks_every_game_once(monkeypatch: pytest.MonkeyPatc
         monkeypatch.setattr(game, "prepare", lambda key=game.key: asked.append(key))
     prepare_games()
     assert asked == list(CATALOG)
+
+
+def test_env_example_lists_every_setting_with_a_comment() -> None:
+    lines = (Path(__file__).parents[2] / ".env.example").read_text().splitlines()
+    listed = {}
+    for n, line in enumerate(lines):
+        if line and not line.startswith("#"):
+            name = line.split("=", 1)[0]
+            listed[name] = lines[n - 1].startswith("#")
+    expected = {f"TRICKY_{name.upper()}" for name in Settings.model_fields}
+    assert set(listed) == expected
+    assert all(listed.values()), "each setting has a comment line above it"

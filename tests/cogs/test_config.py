@@ -86,6 +86,24 @@ async def test_a_board_reset_asks_first_and_records_who_did_it(simcord_env: Env)
     assert f"by <@{mod.id}>" in text_of(shown.response)
 
 
+async def test_a_reset_confirmed_after_a_restart_still_resets(
+    simcord_env: Env, bots: BotFactory
+) -> None:
+    room = Room(simcord_env)
+    mod = moderator(room, "mod")
+    await seed_board(simcord_env.bot, room.guild.id, 2)
+    asked = await mod.slash(room.channel, "tricky-config reset", game="short_changed")
+    await simcord_env.bot.db.close()
+    await simcord_env.restart_bot(bots())
+    await mod.click(asked.response, label="Reset the board of Short Changed")
+    assert "was reset by" in asked.response.content
+    bot: TrickyBot = simcord_env.bot
+    _, count = await bot.tables.results.board(
+        room.guild.id, "short_changed", "rating", offset=0, limit=10
+    )
+    assert count == 0
+
+
 async def test_lobby_defaults_apply_to_new_lobbies(simcord_env: Env) -> None:
     room = Room(simcord_env)
     mod = moderator(room, "mod")

@@ -11,7 +11,7 @@ from bot.app import TrickyBot
 from bot.ratings import Rating
 from bot.results import GameResult, SeatResult
 from tests.cogs.test_tables import open_lobby, start
-from tests.e2e.helpers import Room, labels, text_of
+from tests.e2e.helpers import BotFactory, Room, labels, text_of
 
 START = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -68,6 +68,21 @@ async def test_the_leaderboard_pages_through_every_player(simcord_env: Env) -> N
     assert "Page 2 of 3" in text_of(board())
 
 
+async def test_leaderboard_pages_still_turn_after_a_restart(
+    simcord_env: Env, bots: BotFactory
+) -> None:
+    room = Room(simcord_env)
+    (ann,) = room.add("ann")
+    await seed_board(simcord_env.bot, room.guild.id, 12)
+    await ann.slash(room.channel, "tricky leaderboard", game="short_changed", sort="wins")
+    board = room.public_messages()[-1]
+    await simcord_env.bot.db.close()
+    await simcord_env.restart_bot(bots())
+    await room.bystander.click(board, label="Next ▶")
+    text = text_of(room.public_messages()[-1])
+    assert "Page 2 of 3" in text and "by wins" in text, "the buttons keep the board's sort"
+
+
 async def test_the_leaderboard_sorts_by_wins_and_games(simcord_env: Env) -> None:
     room = Room(simcord_env)
     (ann,) = room.add("ann")
@@ -94,3 +109,11 @@ async def test_an_empty_board_says_how_to_get_on_it(simcord_env: Env) -> None:
     (ann,) = room.add("ann")
     await ann.slash(room.channel, "tricky leaderboard")
     assert "Nobody is on this board yet" in text_of(room.public_messages()[-1])
+
+
+def test_the_leaderboard_offers_only_games_that_can_be_rated() -> None:
+    from cogs.leaderboard import GAME_CHOICES
+
+    offered = {choice.value for choice in GAME_CHOICES}
+    assert "short_word_solitaire" not in offered, "a game played alone is never rated"
+    assert {"short_changed", "tricky", "falsche_faehrte", "fraud", "short_word"} <= offered

@@ -160,17 +160,18 @@ async def test_a_whole_game_through_the_bot(simcord_env: Env, bots: BotFactory) 
     panel = await game.open_hand(seats[guesser])
     form = await seats[guesser].select(panel, [str(target)])
     assert form.modal is not None
-    await seats[guesser].submit_modal(form, {"total": str(wrong)})
-    assert "wrong" in text_of(panel)
-    state = await game.state()
-    assert state.owes_double_turn[guesser]
 
-    # The bot restarts mid-game; the old table message's buttons still work.
+    # The bot restarts mid-game, with the guess form open: the form and the old table
+    # message's buttons still work.
     old_table = room.table_message()
     await bot.db.close()
     bot = bots()
     await env.restart_bot(bot)
     game.bot = bot
+    await seats[guesser].submit_modal(form, {"total": str(wrong)})
+    assert "wrong" in text_of(panel)
+    state = await game.state()
+    assert state.owes_double_turn[guesser]
     reopened = await seats[target].click(old_table, label="Open my hand")
     assert reopened.ephemeral and "Your chips" in text_of(reopened.response)
 

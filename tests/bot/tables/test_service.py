@@ -185,6 +185,25 @@ async def test_a_restarted_service_continues_from_storage_and_replays_exactly(
     assert GAME.dump_state(replayed) == table.state_json
 
 
+async def test_a_move_reports_the_table_exactly_as_stored(service: TableService) -> None:
+    """``Played.table`` is built from what the move wrote, not read back: it must match."""
+    table_id = await started(service, ANN, BO)
+    state = GAME.load_state((await service.get(table_id)).state_json or "")
+    for seat, player in enumerate((ANN, BO)):
+        played = await service.act(
+            table_id, player.user_id or 0, Ante(next(state.hands[seat].colours()))
+        )
+        assert played.table == await service.get(table_id)
+    state = GAME.load_state((await service.get(table_id)).state_json or "")
+    target = 1 - state.turn
+    guessing = (ANN, BO)[state.turn].user_id or 0
+    played = await service.act(
+        table_id, guessing, Guess(target=target, total=state.hands[target].value)
+    )
+    assert played.table.status is TableStatus.FINISHED
+    assert played.table == await service.get(table_id)
+
+
 async def test_a_finished_game_is_recorded_with_its_outcome(service: TableService) -> None:
     table_id = await started(service, ANN, BO)
     state = GAME.load_state((await service.get(table_id)).state_json or "")

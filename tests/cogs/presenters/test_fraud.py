@@ -14,11 +14,12 @@ from cogs.controls import PanelButton, PanelSelect
 from cogs.presenters import PRESENTERS
 from cogs.presenters.base import Notice, Redraw, Submit
 from cogs.presenters.fraud import FraudPresenter
+from games.core.game import Event
 from games.fraud import GAME
 from games.fraud import text as words
-from games.fraud.model import Bid, CallFraud, CallOnTarget, FraudState
+from games.fraud.model import Bid, CallFraud, CallOnTarget, FraudState, RoundEnded, SpikeRolled
 from tests.cogs.presenters.conftest import public_table, seat_table
-from tests.games.fraud.build import table
+from tests.games.fraud.build import table, with_luck
 
 PRESENTER = FraudPresenter()
 
@@ -43,6 +44,11 @@ def options_of(select: PanelSelect) -> list[int]:
 
 def buttons(items: list[Any]) -> dict[str, PanelButton]:
     return {item.data.split(":")[0]: item for item in items if isinstance(item, PanelButton)}
+
+
+def doubles_next(events: list[Event]) -> bool:
+    roll = next(event for event in events if isinstance(event, SpikeRolled))
+    return roll.doubles
 
 
 def raising() -> FraudState:
@@ -206,3 +212,48 @@ def test_a_new_rounds_panel_says_how_the_last_round_ended() -> None:
     text = embed_text(PRESENTER.panel(seat_table(GAME, state, 0), "", None).embeds)
     assert "**Round 2:** 2 cards match 4s, fewer than P0's three 4s" in text
     assert "P0 loses a card (the call), pays 1 credit." in text
+
+
+# -- the variants on Discord (FR9-FR11) ---------------------------------------------------------
+
+
+def test_fr9_the_table_shows_the_spike_dice_of_the_seat_on_turn() -> None:
+    state = table("+1c +4t", "-4s +5c", "+2c +3s", spike_dice=True, dice=(3, 5))
+    state.turn = 1
+    text = embed_text(PRESENTER.table(public_table(GAME, state)))
+    assert f"spike dice (P1) {words.dice((3, 5))}" in text
+
+
+def test_fr9_spike_doubles_are_announced_with_what_each_hand_lost() -> None:
+    state = table("+2c +2t", "+2s +5c", "+1c +3c", spike_dice=True)
+    after, events = with_luck(state, 0, Bid(1, 2), doubles_next)
+    announced = embed_text(PRESENTER.announce(public_table(GAME, after), events))
+    assert "Spike dice doubles" in announced
+    assert "**P1**: **+2■** +5● — loses a card (spike dice)" in announced
+
+
+def test_fr10_the_announcement_names_the_hand_the_suit_die_protected_among_several() -> None:
+    state = table("+1c +2c", "+3c", "+4t +5s", suit_die=True, suit="circle", bids=[(0, 3, 6)])
+    events = GAME.apply(state, 1, CallOnTarget())
+    protected = next(e.showdown.protected for e in events if isinstance(e, RoundEnded))
+    announced = embed_text(PRESENTER.announce(public_table(GAME, state), events))
+    assert f"of P0, P1, the suit die protected P{protected}" in announced
+
+
+def test_fr10_fr11_the_panel_tells_a_seat_it_is_safe_this_round() -> None:
+    suit_safe = table("+1c +2c +3t", "+2s +3s", suit_die=True, suit="circle")
+    text = embed_text(PRESENTER.panel(seat_table(GAME, suit_safe, 0), "", None).embeds)
+    assert "you cannot lose a card this round" in text
+    cube_safe = table("+1c +2t", "-2s -3s", chance_cube=True, sign="positive")
+    text = embed_text(PRESENTER.panel(seat_table(GAME, cube_safe, 0), "", None).embeds)
+    assert "you are safe from the bid this round" in text
+    text = embed_text(PRESENTER.panel(seat_table(GAME, cube_safe, 1), "", None).embeds)
+    assert "you will lose a card at the reveal" in text
+
+
+def test_fr11_the_result_says_the_chance_cube_picked_the_winner() -> None:
+    state = table("-1c", "-2t", chance_cube=True, sign="positive", bids=[(0, 1, 6)])
+    GAME.apply(state, 1, CallFraud())
+    public = public_table(GAME, state)
+    assert "(picked by the chance cube)" in embed_text(PRESENTER.table(public))
+    assert "went out together; the chance cube picked" in embed_text(PRESENTER.result(public))

@@ -1,0 +1,86 @@
+"""What every benchmark prints besides its own numbers: how fast the machine is right now,
+and tables.
+
+The machines these run on are shared, so a benchmark's own numbers mean little
+alone. Each one prints the time of a fixed reference loop beside them (CPU time
+of this process, the best of several runs): on an idle modern desktop it takes
+about 10 ms, and a benchmark whose reference loop took twice that ran on a
+machine twice as slow, or twice as busy.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import statistics
+import sys
+import time
+import timeit
+from collections.abc import Sequence
+
+__all__ = ["Table", "describe_machine", "percentile", "reference_loop_ms"]
+
+REFERENCE_LOOP = "for i in range(1000): pass"
+
+
+def reference_loop_ms() -> float:
+    """CPU milliseconds for a million turns of an empty Python loop, the best of five."""
+    runs = timeit.repeat(REFERENCE_LOOP, number=1000, repeat=5, timer=time.process_time)
+    return min(runs) * 1000
+
+
+def describe_machine() -> str:
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    return (
+        f"Python {platform.python_version()} on {platform.machine()}, "
+        f"{os.cpu_count()} CPUs, load average {load:.1f}; "
+        f"reference loop ({REFERENCE_LOOP!r} x 1000): {reference_loop_ms():.1f} ms CPU"
+    )
+
+
+def percentile(samples: Sequence[float], fraction: float) -> float:
+    """The ``fraction`` quantile (0.5 = median, 0.99 = p99) by linear interpolation."""
+    if len(samples) == 1:
+        return samples[0]
+    cuts = statistics.quantiles(samples, n=1000, method="inclusive")
+    return cuts[min(len(cuts) - 1, max(0, round(fraction * 1000) - 1))]
+
+
+class Table:
+    """Rows printed as aligned columns, numbers to the right."""
+
+    def __init__(self, *headers: str) -> None:
+        self.headers = headers
+        self.rows: list[tuple[str, ...]] = []
+
+    def add(self, *cells: object) -> None:
+        self.rows.append(tuple(_cell(cell) for cell in cells))
+
+    def render(self) -> str:
+        widths = [
+            max(len(row[column]) for row in (self.headers, *self.rows))
+            for column in range(len(self.headers))
+        ]
+        lines = []
+        for row in (self.headers, *self.rows):
+            cells = [
+                cell.ljust(width) if column == 0 else cell.rjust(width)
+                for column, (cell, width) in enumerate(zip(row, widths, strict=True))
+            ]
+            lines.append("  ".join(cells).rstrip())
+        lines.insert(1, "  ".join("-" * width for width in widths))
+        return "\n".join(lines)
+
+    def print(self) -> None:
+        print(self.render())
+        sys.stdout.flush()
+
+
+def _cell(value: object) -> str:
+    if isinstance(value, float):
+        if value >= 100:
+            return f"{value:,.0f}"
+        return f"{value:.2f}"
+    if isinstance(value, int):
+        return f"{value:,}"
+    return str(value)

@@ -1,0 +1,271 @@
+"""The table service under load: many games at once on SQLite, driven by random legal moves.
+
+Every move goes the way a click does in the bot: the acting seat's table is
+loaded for its panel (``TableService.for_seat``: the legal actions), the move
+is applied under the table's lock and saved with its event row in one SQLite
+transaction (``TableService.act``), and the public table is loaded and drawn
+as the channel sees it (``TableService.public`` and the game's presenter's
+``table()`` embeds). That whole round is what one "action" times.
+
+``--tables`` games are kept running (a finished game is replaced by a new one
+in its channel, outside the timing), spread over every multi-seat game. Two
+ways to drive them:
+
+* ``--rate R``: moves arrive on their own schedule, R a second (a Poisson
+  stream) on random idle tables, and each one's time runs from when it was due,
+  so queueing counts: this is the latency a player would see at that load.
+* otherwise ``--concurrency C`` players move back to back (a closed loop): the
+  most actions a second the service manages with C moves in flight.
+
+Memory per game is the Python heap (``tracemalloc``) taken by setting the
+tables up and playing one move on each, divided by the tables; the growth of
+the process's resident memory over the same step is printed beside it.
+
+    uv run python -m bench.service --tables 500 --rate 1000 --seconds 20
+    uv run python -m bench.service --tables 500 --concurrency 8 --seconds 20
+    uv run python -m bench.service --tables 50 --seconds 3      # a quick look
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import itertools
+import random
+import tempfile
+import time
+import tracemalloc
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bench.machine import Table, describe_machine, percentile
+from bot.clock import SystemClock
+from bot.storage.database import Database
+from bot.storage.migrations import migrate
+from bot.tables.model import Player, TableStatus
+from bot.tables.service import TableService
+from cogs.presenters import PRESENTERS
+from games.catalog import CATALOG
+
+__all__ = ["main"]
+
+GUILD = 1
+SEATS = 3
+"""Seats per table where the game allows (Short Changed and Tricky take 2 to 5)."""
+SHORT_OPTIONS: dict[str, dict[str, object]] = {
+    "tricky": {"target_per_seat": 250},
+}
+"""Keeps a random Tricky game to a few hundred moves, like the other games."""
+
+
+@dataclass(slots=True)
+class Seated:
+    """A running table the bench drives, and who sits at it."""
+
+    channel: int
+    game_key: str
+    players: tuple[Player, ...]
+    table_id: int = 0
+    version: int = 0
+    to_act: tuple[int, ...] = ()
+
+
+@dataclass(slots=True)
+class Run:
+    latencies: list[float] = field(default_factory=list)
+    refused: int = 0
+    finished: int = 0
+    seconds: float = 0.0
+
+
+def multi_seat_games() -> list[str]:
+    return [key for key, game in CATALOG.items() if game.max_seats > 1]
+
+
+def rss_bytes() -> int:
+    """Resident memory of this process now (Linux), or 0 where it cannot be read."""
+    try:
+        pages = int(Path("/proc/self/statm").read_text().split()[1])
+    except (OSError, IndexError, ValueError):
+        return 0
+    import resource
+
+    return pages * resource.getpagesize()
+
+
+class Bench:
+    def __init__(self, service: TableService, rng: random.Random) -> None:
+        self.service = service
+        self.rng = rng
+        self.users = itertools.count(1_000)
+
+    async def seat(self, channel: int, game_key: str) -> Seated:
+        """Open, fill and start a table in ``channel``."""
+        game = CATALOG[game_key]
+        seats = min(game.max_seats, max(game.min_seats, SEATS))
+        players = tuple(Player(f"Player {n}", n) for n in itertools.islice(self.users, seats))
+        service = self.service
+        table = await service.open(
+            guild_id=GUILD,
+            channel_id=channel,
+            game_key=game_key,
+            host=players[0],
+            options=SHORT_OPTIONS.get(game_key, {}),
+        )
+        for player in players[1:]:
+            await service.join(table.id, player)
+        table = await service.start(table.id, players[0].user_id or 0)
+        seated = Seated(channel, game_key, players, table.id)
+        await self.render(seated)
+        return seated
+
+    async def render(self, seated: Seated) -> None:
+        """Load the public table and draw it, as the board does after every change."""
+        public = await self.service.public(seated.table_id)
+        PRESENTERS[seated.game_key].table(public)
+        seated.version, seated.to_act = public.table.version, public.to_act
+
+    async def move(self, seated: Seated) -> bool:
+        """One random legal move by a seat whose turn it is; whether the game ended."""
+        seat = self.rng.choice(seated.to_act)
+        user = seated.players[seat].user_id
+        assert user is not None
+        panel = await self.service.for_seat(seated.table_id, user)
+        action = self.rng.choice(panel.legal)
+        played = await self.service.act(seated.table_id, user, action, version=seated.version)
+        await self.render(seated)
+        return played.table.status is not TableStatus.ACTIVE
+
+    async def replace(self, seated: Seated) -> None:
+        """A finished game's channel gets a new game, so the number of running tables holds."""
+        fresh = await self.seat(seated.channel, seated.game_key)
+        seated.players, seated.table_id = fresh.players, fresh.table_id
+        seated.version, seated.to_act = fresh.version, fresh.to_act
+
+
+async def closed_loop(bench: Bench, tables: list[Seated], concurrency: int, seconds: float) -> Run:
+    run = Run()
+    idle = list(tables)
+    bench.rng.shuffle(idle)
+    deadline = time.perf_counter() + seconds
+
+    async def player() -> None:
+        while time.perf_counter() < deadline:
+            seated = idle.pop(bench.rng.randrange(len(idle)))
+            started = time.perf_counter()
+            ended = await bench.move(seated)
+            run.latencies.append(time.perf_counter() - started)
+            if ended:
+                run.finished += 1
+                await bench.replace(seated)
+            idle.append(seated)
+
+    started = time.perf_counter()
+    await asyncio.gather(*(player() for _ in range(concurrency)))
+    run.seconds = time.perf_counter() - started
+    return run
+
+
+async def open_loop(bench: Bench, tables: list[Seated], rate: float, seconds: float) -> Run:
+    run = Run()
+    idle = list(tables)
+    busy: set[asyncio.Task[None]] = set()
+    loop = asyncio.get_running_loop()
+
+    async def one(seated: Seated, due: float) -> None:
+        ended = await bench.move(seated)
+        run.latencies.append(loop.time() - due)
+        if ended:
+            run.finished += 1
+            await bench.replace(seated)
+        idle.append(seated)
+
+    started = loop.time()
+    due = started
+    while due - started < seconds:
+        due += bench.rng.expovariate(rate)
+        delay = due - loop.time()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        if not idle:  # every table already has a move in flight: count it as refused load
+            run.refused += 1
+            continue
+        seated = idle.pop(bench.rng.randrange(len(idle)))
+        task = asyncio.create_task(one(seated, due))
+        busy.add(task)
+        task.add_done_callback(busy.discard)
+    while busy:
+        await asyncio.gather(*list(busy))
+    run.seconds = loop.time() - started
+    return run
+
+
+async def bench_service(args: argparse.Namespace) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        db = await Database.open(args.db or Path(folder) / "bench.db")
+        await migrate(db)
+        service = TableService(db, CATALOG, SystemClock())
+        bench = Bench(service, random.Random(args.seed))
+        keys = args.game or multi_seat_games()
+
+        gc.collect()
+        rss_before = rss_bytes()
+        tracemalloc.start()
+        tables = [
+            await bench.seat(channel, keys[channel % len(keys)]) for channel in range(args.tables)
+        ]
+        for seated in tables:  # one move each, so every table's state is loaded and cached
+            if await bench.move(seated):
+                await bench.replace(seated)
+        gc.collect()
+        heap, _ = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        rss_after = rss_bytes()
+
+        if args.rate:
+            run = await open_loop(bench, tables, args.rate, args.seconds)
+            mode = f"open loop, {args.rate:,.0f} actions/s offered"
+        else:
+            run = await closed_loop(bench, tables, args.concurrency, args.seconds)
+            mode = f"closed loop, {args.concurrency} in flight"
+        await db.close()
+
+    samples = sorted(run.latencies)
+    table = Table("measure", "value")
+    table.add("mode", mode)
+    table.add("games running", args.tables)
+    table.add("games", ", ".join(keys))
+    table.add("actions", len(samples))
+    table.add("actions/s", len(samples) / run.seconds)
+    table.add("p50 ms", 1000 * percentile(samples, 0.5))
+    table.add("p99 ms", 1000 * percentile(samples, 0.99))
+    table.add("max ms", 1000 * samples[-1])
+    table.add("games finished (replaced)", run.finished)
+    if args.rate:
+        table.add("moves dropped (all tables busy)", run.refused)
+    table.add("heap KiB per game (tracemalloc)", heap / 1024 / args.tables)
+    table.add("RSS KiB per game", (rss_after - rss_before) / 1024 / args.tables)
+    table.print()
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.service", description=__doc__)
+    parser.add_argument("--tables", type=int, default=500, help="games running at once")
+    parser.add_argument("--seconds", type=float, default=10.0, help="how long to drive them")
+    parser.add_argument("--rate", type=float, help="offered actions a second (open loop)")
+    parser.add_argument("--concurrency", type=int, default=8, help="moves in flight (closed)")
+    parser.add_argument(
+        "--game", action="append", choices=multi_seat_games(), help="only this game (repeatable)"
+    )
+    parser.add_argument("--db", help="the SQLite file (default: a fresh one in a temp folder)")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    print(describe_machine())
+    asyncio.run(bench_service(args))
+    print(describe_machine())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,129 @@
+"""The database waits out another connection's lock, then gives up clearly, losing nothing."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+
+from bot.storage.database import BUSY_PAUSES, BUSY_TIMEOUT_MS, Database, DatabaseBusy
+
+GIVE_UP_WITHIN = 2.0
+"""Seconds: the whole wait must leave room in Discord's 3 s to answer the user."""
+
+
+@pytest_asyncio.fixture
+async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    opened = await Database.open(tmp_path / "t.db")
+    await opened.execute_script("CREATE TABLE notes (text TEXT NOT NULL);")
+    yield opened
+    await opened.close()
+
+
+@pytest.fixture
+def other(db: Database) -> Iterator[sqlite3.Connection]:
+    """A second process's connection to the same file (a backup, the sqlite3 shell)."""
+    connection = sqlite3.connect(db.path, isolation_level=None, timeout=0)
+    yield connection
+    connection.close()
+
+
+async def notes(db: Database) -> list[str]:
+    return [row["text"] for row in await db.fetch_all("SELECT text FROM notes ORDER BY rowid")]
+
+
+async def write(db: Database, text: str) -> None:
+    async with db.transaction() as sql:
+        await sql.execute("INSERT INTO notes (text) VALUES (?)", (text,))
+
+
+def release_after(seconds: float, connection: sqlite3.Connection) -> None:
+    asyncio.get_running_loop().call_later(seconds, connection.execute, "ROLLBACK")
+
+
+def test_the_worst_wait_fits_in_an_interaction() -> None:
+    attempts = len(BUSY_PAUSES) + 1
+    assert attempts >= 3
+    assert attempts * BUSY_TIMEOUT_MS / 1000 + sum(BUSY_PAUSES) < GIVE_UP_WITHIN
+
+
+async def test_a_write_waits_for_a_lock_released_soon(
+    db: Database, other: sqlite3.Connection
+) -> None:
+    other.execute("BEGIN IMMEDIATE")
+    release_after(0.4, other)  # longer than SQLite's own wait: our retry must carry it
+    await write(db, "after the lock")
+    assert await notes(db) == ["after the lock"]
+
+
+async def test_a_lock_held_too_long_is_a_clear_error_and_nothing_is_written(
+    db: Database, other: sqlite3.Connection
+) -> None:
+    await write(db, "before")
+    other.execute("BEGIN IMMEDIATE")
+    started = time.monotonic()
+    with pytest.raises(DatabaseBusy) as refused:
+        await write(db, "lost?")
+    assert time.monotonic() - started < GIVE_UP_WITHIN
+    assert "Try again" in refused.value.message
+    other.execute("ROLLBACK")
+    assert await notes(db) == ["before"]
+    await write(db, "later")  # the connection and its lock are usable again
+    assert await notes(db) == ["before", "later"]
+
+
+async def test_reads_go_on_while_another_connection_writes(
+    db: Database, other: sqlite3.Connection
+) -> None:
+    await write(db, "committed")
+    other.execute("BEGIN IMMEDIATE")
+    other.execute("INSERT INTO notes (text) VALUES ('not yet')")
+    assert await notes(db) == ["committed"]  # WAL: the reader sees the last commit
+    other.execute("ROLLBACK")
+
+
+async def test_a_commit_blocked_by_a_reader_waits_then_rolls_back(
+    db: Database, other: sqlite3.Connection
+) -> None:
+    """Outside WAL (a database someone switched back), COMMIT is where the wait happens."""
+    await db.execute_script("PRAGMA journal_mode = DELETE;")
+    await write(db, "before")
+    other.execute("BEGIN")
+    other.execute("SELECT COUNT(*) FROM notes").fetchone()  # a reader's shared lock
+    with pytest.raises(DatabaseBusy):
+        await write(db, "lost?")
+    other.execute("ROLLBACK")
+    assert await notes(db) == ["before"]
+
+    other.execute("BEGIN")
+    other.execute("SELECT COUNT(*) FROM notes").fetchone()
+    release_after(0.4, other)
+    await write(db, "after the reader")
+    assert await notes(db) == ["before", "after the reader"]
+
+
+async def test_a_read_blocked_by_an_exclusive_writer_waits(
+    db: Database, other: sqlite3.Connection
+) -> None:
+    await db.execute_script("PRAGMA journal_mode = DELETE;")
+    await write(db, "before")
+    other.execute("BEGIN EXCLUSIVE")
+    release_after(0.4, other)
+    assert await notes(db) == ["before"]
+    other.execute("BEGIN EXCLUSIVE")
+    with pytest.raises(DatabaseBusy):
+        await notes(db)
+    other.execute("ROLLBACK")
+
+
+async def test_other_errors_are_not_retried(db: Database) -> None:
+    with pytest.raises(sqlite3.OperationalError, match="no such table"):
+        await db.fetch_all("SELECT * FROM missing")
+    with pytest.raises(sqlite3.IntegrityError):
+        await write(db, None)  # type: ignore[arg-type]
+    assert await notes(db) == []

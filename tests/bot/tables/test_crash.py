@@ -1,0 +1,177 @@
+"""A move cut short between the engine applying it and the commit leaves no trace.
+
+The engine mutates the state in memory; only the commit makes the move real.
+These tests cut the move off inside the transaction, after the new state and
+its event row were written but before COMMIT: once by killing the whole
+process (no rollback runs, as when the host dies), once by an error in the
+middle (the process lives on with the mutated state in its cache). Either way
+the table is at its last committed move afterwards, and play goes on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from bot.storage.database import Database
+from bot.storage.migrations import migrate
+from bot.storage.tables import TableRepository
+from bot.tables.service import TableService
+from games.catalog import CATALOG
+from games.short_changed import GAME
+from games.short_changed.model import Ante, Guess, ShortChangedState
+from tests.bot.tables.helpers import ANN, BO, CY, Clock, started
+
+ROOT = Path(__file__).resolve().parents[3]
+DIED = 17
+PLAYERS = (ANN, BO, CY)
+
+# The bot, made to die the instant its move is written but not yet committed.
+DYING_BOT = textwrap.dedent(
+    """
+    import asyncio, os, sys
+
+    from bot.storage.database import Database
+    from bot.storage.tables import TableRepository
+    from bot.tables.service import TableService
+    from games.catalog import CATALOG
+    from tests.bot.tables.helpers import Clock
+
+    path, table_id, user_id, action, version = sys.argv[1:]
+    save_turn = TableRepository.save_turn
+
+    async def save_then_die(sql, *args, **kwargs):
+        await save_turn(sql, *args, **kwargs)
+        async with sql.execute("SELECT version FROM tables WHERE id = ?", (int(table_id),)) as rows:
+            print("written, not committed: version", (await rows.fetchone())[0], flush=True)
+        os._exit(int(os.environ["DIE_WITH"]))
+
+    TableRepository.save_turn = staticmethod(save_then_die)
+
+    async def main():
+        db = await Database.open(path)
+        service = TableService(db, CATALOG, Clock())
+        await service.act(int(table_id), int(user_id), action, version=int(version))
+
+    asyncio.run(main())
+    """
+)
+
+
+async def state_of(service: TableService, table_id: int) -> ShortChangedState:
+    return GAME.load_state((await service.get(table_id)).state_json or "")
+
+
+async def some_move(service: TableService, table_id: int) -> tuple[int, object]:
+    """A legal move for someone whose turn it is (never a guess, which may end the game)."""
+    public = await service.public(table_id)
+    seat = public.to_act[0]
+    user_id = PLAYERS[seat].user_id or 0
+    mine = await service.for_seat(table_id, user_id)
+    return user_id, next(a for a in mine.legal if not isinstance(a, Guess))
+
+
+async def play(service: TableService, table_id: int, moves: int) -> None:
+    for _ in range(moves):
+        user_id, action = await some_move(service, table_id)
+        await service.act(table_id, user_id, action)
+
+
+async def snapshot(db: Database, table_id: int) -> tuple[object, ...]:
+    table = await db.fetch_one(
+        "SELECT version, status, state_json FROM tables WHERE id = ?", (table_id,)
+    )
+    events = await db.fetch_all("SELECT * FROM events WHERE table_id = ?", (table_id,))
+    assert table is not None
+    return tuple(table), tuple(tuple(row) for row in events)
+
+
+async def game_under_way(service: TableService) -> int:
+    table_id = await started(service, *PLAYERS)
+    state = await state_of(service, table_id)
+    for seat, player in enumerate(PLAYERS):
+        chip = next(state.hands[seat].colours())
+        await service.act(table_id, player.user_id or 0, Ante(chip))
+    await play(service, table_id, 3)
+    return table_id
+
+
+async def test_a_process_killed_before_the_commit_restarts_at_the_last_committed_move(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "tricky.db"
+    db = await Database.open(path)
+    await migrate(db)
+    service = TableService(db, CATALOG, Clock(), seeds=lambda: 1234)
+    table_id = await game_under_way(service)
+    committed = await snapshot(db, table_id)
+    version = (await service.get(table_id)).version
+    user_id, action = await some_move(service, table_id)
+    await db.close()
+
+    child = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-c",
+        DYING_BOT,
+        str(path),
+        str(table_id),
+        str(user_id),
+        GAME.dump_action(action),  # type: ignore[arg-type]
+        str(version),
+        cwd=ROOT,
+        env={"DIE_WITH": str(DIED), "PYTHONPATH": str(ROOT)},
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    out, err = await asyncio.wait_for(child.communicate(), timeout=60)
+    assert child.returncode == DIED, err.decode()
+    assert f"written, not committed: version {version + 1}" in out.decode()
+
+    # The restart: open the file again, as the bot does at start-up.
+    db = await Database.open(path)
+    try:
+        await migrate(db)
+        integrity = await db.fetch_one("PRAGMA integrity_check")
+        assert integrity is not None and integrity[0] == "ok"
+        assert await snapshot(db, table_id) == committed  # no half-applied move
+        service = TableService(db, CATALOG, Clock())
+        played = await service.act(table_id, user_id, action, version=version)
+        assert played.table.version == version + 1
+        await play(service, table_id, 3)
+        assert (await service.get(table_id)).version == version + 4
+        GAME.check_state(await state_of(service, table_id))
+    finally:
+        await db.close()
+
+
+async def test_an_error_before_the_commit_leaves_the_table_and_its_cache_as_committed(
+    service: TableService, db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table_id = await game_under_way(service)
+    committed = await snapshot(db, table_id)
+    before = await state_of(service, table_id)
+    user_id, action = await some_move(service, table_id)
+    save_turn = TableRepository.save_turn
+
+    async def save_then_fail(sql: object, *args: object, **kwargs: object) -> None:
+        await save_turn(sql, *args, **kwargs)  # type: ignore[arg-type]
+        raise OSError("disk unplugged")
+
+    monkeypatch.setattr(TableRepository, "save_turn", staticmethod(save_then_fail))
+    with pytest.raises(OSError, match="disk unplugged"):
+        await service.act(table_id, user_id, action)
+    assert await snapshot(db, table_id) == committed
+    monkeypatch.undo()
+
+    # The same move again applies once, to the committed state, not to the one the
+    # engine already changed in memory.
+    await service.act(table_id, user_id, action)
+    seat = next(n for n, p in enumerate(PLAYERS) if p.user_id == user_id)
+    expected = GAME.clone(before)
+    GAME.apply(expected, seat, action)  # type: ignore[arg-type]
+    assert GAME.dump_state(await state_of(service, table_id)) == GAME.dump_state(expected)
+    await play(service, table_id, 3)

@@ -1,0 +1,98 @@
+"""Doubled and late clicks through the whole bot: applied once, answered kindly, never a crash."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from simcord import Env
+
+from bot.app import TrickyBot
+from tests.cogs.test_tables import open_lobby, start
+from tests.e2e.helpers import Room, custom_ids, labels, text_of
+from tests.e2e.test_short_changed import Game
+
+
+async def events(bot: TrickyBot, table_id: int) -> int:
+    row = await bot.db.fetch_one("SELECT COUNT(*) FROM events WHERE table_id = ?", (table_id,))
+    assert row is not None
+    return int(row[0])
+
+
+async def planted(
+    bot: TrickyBot, room: Room, *custom_ids: str, select_values: list[str] | None = None
+) -> Any:
+    """A message in the channel carrying buttons with these custom ids.
+
+    Discord only delivers a click for a control that is on the clicked message,
+    so this is how a click Discord delivers twice, or one from a panel long gone,
+    reaches the bot: the same custom id, on a message the member can see.
+    """
+    channel: Any = bot.get_channel(room.channel.id)
+    view = discord.ui.View(timeout=None)
+    for n, custom_id in enumerate(custom_ids):
+        if select_values is None:
+            view.add_item(discord.ui.Button(label=f"b{n}", custom_id=custom_id))
+        else:  # a select offering these values
+            options = [discord.SelectOption(label=v[:100], value=v) for v in select_values]
+            view.add_item(
+                discord.ui.Select(custom_id=custom_id, options=options, max_values=len(options))
+            )
+    message = await channel.send(view=view)
+    view.stop()  # only the bot's own DynamicItems may answer these clicks
+    return next(m for m in room.channel.history() if m.id == message.id)
+
+
+def reply_text(result: Any) -> str:
+    assert result.response is not None and result.response.ephemeral, "answered privately"
+    return text_of(result.response)
+
+
+async def test_the_same_click_delivered_twice_moves_once(simcord_env: Env) -> None:
+    bot: TrickyBot = simcord_env.bot
+    room = Room(simcord_env)
+    members, table_id = await open_lobby(room, "ann", "bo", "cy")
+    await start(room, members[0])
+    game = Game(simcord_env, room, bot, table_id)
+    panel = await game.open_hand(members[0])
+    put_in = next(cid for cid in custom_ids(panel) if ":a:" in cid)
+    message = await planted(bot, room, put_in)
+    first = await members[0].click(message, custom_id=put_in)
+    assert "You put" in reply_text(first)
+    again = await members[0].click(message, custom_id=put_in)
+    assert "moved on" in reply_text(again)
+    assert await events(bot, table_id) == 1
+    simcord_env.raise_errors()
+
+
+async def test_a_click_on_the_panel_of_a_finished_game(simcord_env: Env) -> None:
+    bot: TrickyBot = simcord_env.bot
+    room = Room(simcord_env)
+    members, table_id = await open_lobby(room, "ann", "bo", "cy")
+    await start(room, members[0])
+    game = Game(simcord_env, room, bot, table_id)
+    for member in members:
+        panel = await game.open_hand(member)
+        await member.click(panel, label=next(x for x in labels(panel) if x.startswith("Put in")))
+    state = await game.state()
+    guesser, target = state.turn, (state.turn + 1) % 3
+    old_panels = [await game.open_hand(member) for member in members]
+    said = await members[guesser].slash(
+        room.channel,
+        "tricky guess",
+        player=members[target],
+        total=state.hands[target].value,
+    )
+    assert "right" in reply_text(said)
+    finished = await bot.tables.get(table_id)
+    logged = await events(bot, table_id)
+
+    for member, panel in zip(members, old_panels, strict=True):
+        message = await planted(bot, room, *custom_ids(panel))
+        for custom_id in custom_ids(panel):
+            clicked = await member.click(message, custom_id=custom_id)
+            answer = reply_text(clicked)
+            assert "game is over" in answer, answer
+    assert await bot.tables.get(table_id) == finished
+    assert await events(bot, table_id) == logged
+    simcord_env.raise_errors()
