@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from games.ai.tactics import Tactics
+from games.falsche_faehrte.tactics import TACTICS as FALSCHE_FAEHRTE
 from games.fraud.tactics import TACTICS as FRAUD
 from games.short_changed.tactics import TACTICS as SHORT_CHANGED
 from games.short_word.solitaire.tactics import TACTICS as SHORT_WORD_SOLITAIRE
@@ -31,7 +32,7 @@ def _by_key(tactics: Iterable[Tactics[Any, Any, Any]]) -> Mapping[str, Tactics[A
     return found
 
 
-TACTICS = _by_key([SHORT_CHANGED, TRICKY, FRAUD, SHORT_WORD, SHORT_WORD_SOLITAIRE])
+TACTICS = _by_key([SHORT_CHANGED, TRICKY, FALSCHE_FAEHRTE, FRAUD, SHORT_WORD, SHORT_WORD_SOLITAIRE])
 
 
 def tactics_for(key: str) -> Tactics[Any, Any, Any]:

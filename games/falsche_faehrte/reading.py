@@ -1,0 +1,80 @@
+"""What a seat's view tells its computer player: the cards it has not seen, the others'
+hand sizes and missing colours, and how much it wants tricks.
+
+The view shows the seat's hand, its face-down pick while others still choose,
+the face-up pile cards, the set-aside card, the trick in progress and the last
+finished trick, so those are the cards it has seen; a seat that did not
+follow the led colour in one of those two tricks lacks that colour (AF7).
+"""
+
+from __future__ import annotations
+
+from games.falsche_faehrte.advice import Reading, Seen, plus_odds
+from games.falsche_faehrte.cards import JOKER, Card, deck
+from games.falsche_faehrte.model import FaehrteView
+
+__all__ = ["FAIR_STRENGTH", "aim", "fair_strength", "hand", "read"]
+
+FAIR_STRENGTH: dict[tuple[int, bool], float] = {
+    (3, False): 2.2,
+    (3, True): 2.25,
+    (4, False): 1.5,
+    (4, True): 1.45,
+}
+"""The median :func:`~games.falsche_faehrte.advice.hand_strength` of a fresh hand, by seat
+count and jokers (measured over 400 random deals): a stronger hand hopes for a Plus round."""
+
+
+def hand(view: FaehrteView) -> tuple[Card, ...]:
+    if view.hand is None:
+        raise ValueError("tactics need a seat's view, not the public one")
+    return view.hand
+
+
+def fair_strength(view: FaehrteView) -> float:
+    return FAIR_STRENGTH[view.seats, view.jokers]
+
+
+def read(view: FaehrteView) -> Reading:
+    """The seat's reading of the table from its view."""
+    seat = view.viewer
+    assert seat is not None
+    seats = view.seats
+    unseen = deck(seats, view.jokers)
+    seen = [*hand(view), *view.revealed, *view.trick]
+    for card in (view.set_aside, view.chosen):
+        if card is not None:
+            seen.append(card)
+    lacks = [0] * seats
+    _note_lacks(lacks, view.trick, view.leader, seats)
+    last = view.last_trick
+    if last is not None:
+        seen += last.cards
+        _note_lacks(lacks, last.cards, last.leader, seats)
+    for card in seen:
+        unseen.remove(card)
+    others = tuple(
+        (view.hand_sizes[other], lacks[other])
+        for other in ((seat + k) % seats for k in range(1, seats))
+    )
+    return Reading(int(view.trump), Seen.of(unseen), others)
+
+
+def _note_lacks(lacks: list[int], trick: tuple[Card, ...], leader: int, seats: int) -> None:
+    led = -1
+    for i, card in enumerate(trick):
+        if card == JOKER:
+            continue
+        if led < 0:
+            led = card >> 4
+        elif card >> 4 != led:
+            lacks[(leader + i) % seats] |= 1 << led
+
+
+def aim(view: FaehrteView, reading: Reading) -> float:
+    """+1 in a Plus round (tricks wanted), -1 in a Minus round, and while the face-down pile
+    is not all turned, the odds of Plus less those of Minus (AF5)."""
+    if view.round_type is not None:
+        return 1.0 if view.round_type == "plus" else -1.0
+    odds = plus_odds(view.face_down_total, view.hidden_face_down, reading.unseen, view.threshold)
+    return 2 * odds - 1
