@@ -22,6 +22,7 @@ import discord
 from discord import app_commands
 
 from bot.tables.service import PublicTable, SeatTable
+from cogs.controls import PanelButton
 from games.core.game import Event
 from games.core.registry import AnyGame
 
@@ -167,6 +168,14 @@ class Presenter(ABC):
         return []
 
     # -- shared drawing helpers ---------------------------------------------------------------
+
+    REFRESH = "ref"
+    """The panel data of the Refresh button; every presenter's ``react`` redraws on it."""
+
+    @classmethod
+    def refresh_button(cls, table_id: int, version: int, *, row: int) -> PanelButton:
+        """The Refresh button every panel ends with."""
+        return PanelButton(table_id, version, cls.REFRESH, label="Refresh", emoji="🔄", row=row)
 
     def embed(self, title: str, description: str = "") -> discord.Embed:
         return discord.Embed(

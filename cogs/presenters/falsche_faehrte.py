@@ -335,7 +335,7 @@ class FalscheFaehrtePresenter(Presenter):
                 )
             elif isinstance(action, KeepTrump):
                 button("k", label="Keep trump", row=TRUMP_ROW)
-        button("ref", label="Refresh", emoji="🔄", row=LAST_ROW)
+        items.append(self.refresh_button(table_id, version, row=LAST_ROW))
         return items
 
     def react(
@@ -349,7 +349,7 @@ class FalscheFaehrtePresenter(Presenter):
         card = _card(rest)
         colour: Colour | None = COLOUR_OF_LETTER.get(rest)
         match verb:
-            case "ref":
+            case self.REFRESH:
                 return Redraw()
             case "f" if card is not None:
                 return Redraw(draft=card_code(card))

@@ -424,7 +424,7 @@ class FraudPresenter(Presenter):
                     row=2,
                 )
             )
-        items.append(PanelButton(table_id, version, "ref", label="Refresh", emoji="🔄", row=3))
+        items.append(self.refresh_button(table_id, version, row=3))
         return items
 
     def react(
@@ -438,7 +438,7 @@ class FraudPresenter(Presenter):
         bids = [action for action in seat.legal if isinstance(action, Bid)]
         picked = int(values[0]) if len(values) == 1 and values[0].isdigit() else None
         match verb:
-            case "ref":
+            case self.REFRESH:
                 return Redraw()
             case "n" if picked is not None:
                 return _pick_count(bids, picked, rest)

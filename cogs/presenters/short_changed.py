@@ -279,7 +279,7 @@ class ShortChangedPresenter(Presenter):
                     row=3,
                 )
             )
-        button("ref", label="Refresh", emoji="🔄", row=4)
+        items.append(self.refresh_button(table_id, version, row=4))
         return items
 
     def react(
@@ -293,7 +293,7 @@ class ShortChangedPresenter(Presenter):
         verb, _, rest = data.partition(":")
         colour = COLOUR_OF.get(rest[:1])
         match verb:
-            case "ref" | "clr":
+            case self.REFRESH | "clr":
                 return Redraw()
             case "a" if colour:
                 return Submit(Ante(colour))

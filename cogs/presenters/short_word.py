@@ -420,7 +420,7 @@ class ShortWordPresenter(Presenter):
                     row=2 + index // 5,
                 )
             button("st", label="Let them stand", style=discord.ButtonStyle.success, row=0)
-        button("ref", label="Refresh", emoji="🔄", row=4)
+        items.append(self.refresh_button(table_id, version, row=4))
         return items
 
     def react(
@@ -432,7 +432,7 @@ class ShortWordPresenter(Presenter):
     ) -> Reaction:
         verb, _, rest = data.partition(":")
         match verb:
-            case "ref":
+            case self.REFRESH:
                 return Redraw()
             case "ds":
                 return Submit(Draw("stock"))

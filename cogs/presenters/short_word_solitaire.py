@@ -162,7 +162,7 @@ class SolitairePresenter(Presenter):
                     row=2,
                 )
             )
-        items.append(PanelButton(table_id, version, "ref", label="Refresh", emoji="🔄", row=4))
+        items.append(self.refresh_button(table_id, version, row=4))
         return items
 
     def react(
@@ -173,7 +173,7 @@ class SolitairePresenter(Presenter):
         fields: Mapping[str, str] | None = None,
     ) -> Reaction:
         match data:
-            case "ref" | "back":
+            case self.REFRESH | "back":
                 return Redraw()
             case "g":
                 return Redraw("sure")

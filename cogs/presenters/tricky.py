@@ -402,7 +402,7 @@ class TrickyPresenter(Presenter):
         plays = [action.dice for action in legal if isinstance(action, Play)]
         if plays:
             self._play_controls(seat, plays, decode_first_die(draft), items)
-        button("ref", label="Refresh", emoji="🔄", row=4)
+        items.append(self.refresh_button(table_id, version, row=4))
         return items
 
     @staticmethod
@@ -546,7 +546,7 @@ class TrickyPresenter(Presenter):
     ) -> Reaction:
         verb, _, rest = data.partition(":")
         match verb:
-            case "ref" | "pc":
+            case self.REFRESH | "pc":
                 return Redraw()
             case "rs":
                 return Redraw(f"r{_dice_mask(values):x}")
