@@ -217,7 +217,7 @@ class TablesCog(
             await tables.add_computer(table_id, user.id, argument)
         elif verb == "remove":
             await tables.remove_computer(table_id, user.id)
-        elif verb == "clock" and argument.isdigit() and int(argument) in CLOCKS:
+        elif verb == "clock" and argument.isdecimal() and int(argument) in CLOCKS:
             await tables.set_clock(table_id, user.id, int(argument))
         else:
             raise TableError("That choice is out of date: look at the lobby again.")

@@ -55,7 +55,7 @@ TRIGGER_TITLE = {
 def decode_draft(draft: str) -> tuple[int | None, int | None]:
     """The count and value a draft has chosen so far; anything malformed is empty."""
     count, _, value = draft.partition(".")
-    if not count.isdigit() or (value and not value.isdigit()):
+    if not count.isdecimal() or (value and not value.isdecimal()):
         return None, None
     return int(count), int(value) if value else None
 
@@ -436,13 +436,13 @@ class FraudPresenter(Presenter):
     ) -> Reaction:
         verb, _, rest = data.partition(":")
         bids = [action for action in seat.legal if isinstance(action, Bid)]
-        picked = int(values[0]) if len(values) == 1 and values[0].isdigit() else None
+        picked = int(values[0]) if len(values) == 1 and values[0].isdecimal() else None
         match verb:
             case self.REFRESH:
                 return Redraw()
             case "n" if picked is not None:
                 return _pick_count(bids, picked, rest)
-            case "v" if picked is not None and rest.isdigit():
+            case "v" if picked is not None and rest.isdecimal():
                 return _pick_value(bids, int(rest), picked)
             case "b":
                 count, value = decode_draft(rest)

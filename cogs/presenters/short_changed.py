@@ -320,7 +320,7 @@ class ShortChangedPresenter(Presenter):
         return Redraw(notice=Notice("That control is out of date; here is your panel.", "warn"))
 
     def _ask_total(self, seat: SeatTable, values: Sequence[str]) -> Reaction:
-        if not values or not values[0].isdigit() or int(values[0]) >= len(seat.table.seats):
+        if not values or not values[0].isdecimal() or int(values[0]) >= len(seat.table.seats):
             return Redraw(notice=Notice("Pick a player to guess.", "warn"))
         target = int(values[0])
         name = seat.table.names[target]
@@ -342,7 +342,7 @@ class ShortChangedPresenter(Presenter):
     @staticmethod
     def _guess(seat: SeatTable, rest: str, fields: Mapping[str, str]) -> Reaction:
         typed = fields.get("total", "").strip()
-        if not rest.isdigit() or not typed.isdigit() or int(typed) > MAX_TOTAL:
+        if not rest.isdecimal() or not typed.isdecimal() or int(typed) > MAX_TOTAL:
             return Redraw(
                 notice=Notice(f"A total is a whole number from 0 to {MAX_TOTAL}.", "warn")
             )

@@ -446,7 +446,7 @@ class ShortWordPresenter(Presenter):
                 return Ask(self._words_form(seat, rest))
             case "lay":
                 return self._lay(fields or {})
-            case "c" if rest.isdigit():
+            case "c" if rest.isdecimal():
                 return Submit(Challenge(int(rest)))
             case "st":
                 return Submit(LetStand())

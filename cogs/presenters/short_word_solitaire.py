@@ -201,7 +201,7 @@ class SolitairePresenter(Presenter):
                 return Submit(PlayWord(typed))
             case "m":
                 source, _, target = (values[0] if values else "").partition(":")
-                if source.isdigit() and target.isdigit():
+                if source.isdecimal() and target.isdecimal():
                     return Submit(MoveCard(int(source), int(target)))
                 return Redraw(notice=Notice("Pick a stack to move a card from.", "warn"))
         return Redraw(notice=Notice("That control is out of date; here is your panel.", "warn"))

@@ -89,7 +89,7 @@ def decode_reroll(draft: str) -> int:
 
 
 def decode_first_die(draft: str) -> int | None:
-    if len(draft) < 2 or draft[0] != "p" or not draft[1:].isdigit():
+    if len(draft) < 2 or draft[0] != "p" or not draft[1:].isdecimal():
         return None
     die = int(draft[1:])
     return die if die < DICE_PER_SEAT else None
@@ -557,7 +557,7 @@ class TrickyPresenter(Presenter):
                 return Submit(Reroll(dice_in(mask)), draft_if_refused=f"r{rest}")
             case "rk":
                 return Submit(Reroll(()))
-            case "b" if rest.isdigit() and int(rest) <= MAX_TYPED_BID:
+            case "b" if rest.isdecimal() and int(rest) <= MAX_TYPED_BID:
                 return Submit(Bid(int(rest)))
             case "bo":
                 return self._ask_bid(seat)
@@ -598,7 +598,7 @@ class TrickyPresenter(Presenter):
     @staticmethod
     def _typed_bid(fields: Mapping[str, str]) -> Reaction:
         typed = fields.get("amount", "").strip().replace(",", "")
-        if not typed.isdigit() or int(typed) > MAX_TYPED_BID:
+        if not typed.isdecimal() or int(typed) > MAX_TYPED_BID:
             return Redraw(
                 notice=Notice(f"A bid is a whole number (up to {_points(MAX_TYPED_BID)}).", "warn")
             )
@@ -620,7 +620,7 @@ def _follow_hint(seat: SeatTable) -> str:
 
 
 def _die(text: str) -> int | None:
-    return int(text) if text.isdigit() and int(text) < DICE_PER_SEAT else None
+    return int(text) if text.isdecimal() and int(text) < DICE_PER_SEAT else None
 
 
 def _dice_mask(values: Sequence[str]) -> int:
@@ -635,6 +635,6 @@ def _dice_mask(values: Sequence[str]) -> int:
 def _trump_from(value: str) -> Reaction:
     if value == "none":
         return Submit(NameTrump(None))
-    if value.isdigit() and 1 <= int(value) <= 20:
+    if value.isdecimal() and 1 <= int(value) <= 20:
         return Submit(NameTrump(int(value)))
     return Redraw(notice=Notice("Pick a trump number from 1 to 20, or no trump.", "warn"))
