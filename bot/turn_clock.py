@@ -130,16 +130,19 @@ class TurnClock:
         """Do whatever is due; return the seconds until the next thing is."""
         now = self._service.now()
         upcoming: list[datetime] = []
+        reminders: dict[int, list[int]] = {}
         for deadline in await self._deadlines.all():
             if now >= deadline.due_at:
                 await self._expire(deadline)
                 continue
             if not deadline.reminded:
                 if now >= deadline.halfway:
-                    await self._remind(deadline)
+                    reminders.setdefault(deadline.table_id, []).append(deadline.seat)
                 else:
                     upcoming.append(deadline.halfway)
             upcoming.append(deadline.due_at)
+        for table_id, seats in reminders.items():
+            await self._remind(table_id, tuple(seats))
         await self._sweep(now)
         for status, patience in ((TableStatus.LOBBY, STALE_LOBBY), (TableStatus.ACTIVE, IDLE_GAME)):
             oldest = await self._service.oldest_update(status)
@@ -148,9 +151,11 @@ class TurnClock:
         upcoming.append(now + LONGEST_NAP)
         return max(0.0, (min(upcoming) - now).total_seconds())
 
-    async def _remind(self, deadline: Deadline) -> None:
-        await self._deadlines.mark_reminded(deadline.table_id, deadline.seat)
-        await self._service.remind(deadline.table_id, (deadline.seat,))
+    async def _remind(self, table_id: int, seats: tuple[int, ...]) -> None:
+        """One reminder naming every seat of the table whose clock is half gone."""
+        for seat in seats:
+            await self._deadlines.mark_reminded(table_id, seat)
+        await self._service.remind(table_id, seats)
 
     async def _expire(self, deadline: Deadline) -> None:
         """AW1: the seat's time is up, so the bot moves for it."""
