@@ -61,6 +61,7 @@ class Database:
         self._connection = connection
         self.path = path
         self.lock = asyncio.Lock()
+        self._after_commit: list[Callable[[], None]] | None = None
 
     @classmethod
     async def open(cls, path: str | Path) -> Database:
@@ -91,6 +92,7 @@ class Database:
         WAL mode, at ``COMMIT``), never half way through the caller's statements.
         """
         await self._begin()
+        self._after_commit = []
         try:
             try:
                 yield self._connection
@@ -98,8 +100,22 @@ class Database:
                 await self._connection.execute("ROLLBACK")
                 raise
             await self._commit()
+            for callback in self._after_commit:
+                callback()
         finally:
+            self._after_commit = None
             self.lock.release()
+
+    def after_commit(self, callback: Callable[[], None]) -> None:
+        """Run ``callback`` once the open transaction commits, and never if it rolls back.
+
+        Callbacks run in the order given, before :attr:`lock` is released, so nothing
+        reads the database between a commit and the in-memory effects that mirror it
+        (the table cache in :class:`~bot.storage.tables.TableRepository`).
+        """
+        if self._after_commit is None:
+            raise RuntimeError("after_commit is only for use inside a transaction")
+        self._after_commit.append(callback)
 
     async def _begin(self) -> None:
         """Take :attr:`lock` and open a write transaction; the caller must release the lock."""
@@ -147,6 +163,27 @@ class Database:
             return list(await self._connection.execute_fetchall(sql, params))
 
         return await self._retrying(read)
+
+    async def write(
+        self, sql: str, params: Params = (), *, then: Callable[[int], None] | None = None
+    ) -> int:
+        """Run one writing statement as a transaction of its own; the rows it changed.
+
+        SQLite makes a lone statement atomic, triggers included, so this is one trip
+        to the connection thread where :meth:`transaction` takes three more (BEGIN,
+        COMMIT, and the wait for each). ``then(rows)`` runs once the statement has
+        committed, before :attr:`lock` is released, like :meth:`after_commit`. A
+        statement refused as busy changed nothing, so it is tried again.
+        """
+
+        async def run() -> int:
+            cursor = await self._connection.execute(sql, params)
+            rows = cursor.rowcount
+            if then is not None:
+                then(rows)
+            return rows
+
+        return await self._retrying(run)
 
     async def execute_script(self, script: str) -> None:
         """Run several statements; the script brings its own transaction."""

@@ -1,16 +1,29 @@
-"""All SQL about tables, seats and the event log."""
+"""All SQL about tables, seats and the event log, and the cache of table rows in front of it.
+
+Every click reads its table two or three times (the panel, the move, the public
+table), and under load the trips to aiosqlite's thread cost more than the queries.
+So the repository keeps the rows it has read, with each table's latest public
+lines, and serves reads from memory. The database stays the truth: every write
+here changes the cached row only once its transaction commits (``Database.
+after_commit``, under the database lock), or forgets the row; a read that raced a
+commit is not cached. This holds because the bot's one connection is the only
+writer; a second process writing the file is not supported anyway (see
+``bot/storage/database.py``), and a move's version check would still refuse to
+save over a row changed behind its back.
+"""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
 import aiosqlite
 
-from bot.storage.database import Database, Row
+from bot.storage.database import Database, Params, Row
 from bot.tables.model import Player, Table, TableStatus
 
 __all__ = ["ChannelTaken", "StaleVersion", "TableRepository", "Turn"]
@@ -35,16 +48,88 @@ class Turn:
 
 _OPEN = (TableStatus.LOBBY.value, TableStatus.ACTIVE.value)
 
+CACHE_SIZE = 4096
+"""Table rows kept in memory, least recently used dropped first: more than the open
+tables of a busy bot, at a few KiB each."""
+RECENT_KEPT = 16
+"""Public event lines kept with a cached row; reads of at most this many are served."""
+
+
+@dataclass(slots=True)
+class _Cached:
+    table: Table
+    recent: tuple[str, ...] | None = None
+    """The table's last :data:`RECENT_KEPT` public lines (all, if it has fewer), once read."""
+
 
 class TableRepository:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, *, cache_size: int = CACHE_SIZE) -> None:
         self._db = db
+        self._cache: OrderedDict[int, _Cached] = OrderedDict()
+        self._cache_size = cache_size
+        self._commits = 0
+        """Committed changes to cached tables so far: a read that saw this change while
+        it was out may hold an older row, and is not cached."""
+
+    # -- the cache ----------------------------------------------------------------------------
+
+    def _cached(self, table_id: int) -> _Cached | None:
+        entry = self._cache.get(table_id)
+        if entry is not None:
+            self._cache.move_to_end(table_id)
+        return entry
+
+    def _keep(self, entry: _Cached, commits: int) -> None:
+        """Cache a row read when :attr:`_commits` was ``commits``, unless a commit came since."""
+        if commits != self._commits or self._cache_size <= 0:
+            return
+        self._cache[entry.table.id] = entry
+        self._cache.move_to_end(entry.table.id)
+        while len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+
+    def _on_commit(self, table_id: int, change: Callable[[_Cached], None] | None = None) -> None:
+        """Once the open transaction commits: ``change`` the cached row, or forget it."""
+        self._db.after_commit(lambda: self._committed(table_id, change))
+
+    def _committed(self, table_id: int, change: Callable[[_Cached], None] | None) -> None:
+        """A write to the table committed: ``change`` mirrors in memory exactly what its
+        SQL did to the row; without one, the row is forgotten and read again when needed."""
+        self._commits += 1
+        entry = self._cache.get(table_id)
+        if entry is None:
+            return
+        if change is None:
+            del self._cache[table_id]
+        else:
+            change(entry)
+
+    async def _write(
+        self, table_id: int, sql: str, params: Params, change: Callable[[_Cached], None] | None
+    ) -> int:
+        """One statement that changes one table row, as its own transaction (one trip)."""
+
+        def then(rows: int) -> None:
+            if rows:
+                self._committed(table_id, change)
+
+        return await self._db.write(sql, params, then=then)
 
     # -- reading ------------------------------------------------------------------------------
 
     async def get(self, table_id: int) -> Table | None:
-        # One statement, not a second for the seats: every move reads its table a few
-        # times, and each trip to the database thread costs more than the query.
+        entry = self._cached(table_id)
+        if entry is not None:
+            return entry.table
+        commits = self._commits
+        table = await self._read(table_id)
+        if table is not None:
+            self._keep(_Cached(table), commits)
+        return table
+
+    async def _read(self, table_id: int) -> Table | None:
+        # One statement, not a second for the seats: each trip to the database thread
+        # costs more than the query.
         rows = await self._db.fetch_all(
             "SELECT tables.*, seats.seat AS seat_number, seats.name AS seat_name, "
             "seats.user_id AS seat_user_id, seats.computer AS seat_computer, "
@@ -100,8 +185,22 @@ class TableRepository:
 
     async def recent_lines(self, table_id: int, limit: int) -> list[str]:
         """The latest public event lines, oldest first."""
+        entry = self._cached(table_id)
+        if entry is not None and entry.recent is not None and limit <= RECENT_KEPT:
+            return list(entry.recent[-limit:]) if limit > 0 else []
+        commits = self._commits
+        lines = await self._read_recent(table_id, max(limit, RECENT_KEPT))
+        entry = self._cached(table_id)
+        if entry is not None and commits == self._commits:
+            entry.recent = tuple(lines[-RECENT_KEPT:])
+        return lines[-limit:] if limit > 0 else []
+
+    async def _read_recent(self, table_id: int, limit: int) -> list[str]:
+        # Skipping the events nobody saw (a private draw stores no public line), the last
+        # ``limit`` events hold at least the last ``limit`` lines.
         rows = await self._db.fetch_all(
-            "SELECT public_lines FROM events WHERE table_id = ? ORDER BY version DESC LIMIT ?",
+            "SELECT public_lines FROM events WHERE table_id = ? AND public_lines != '[]' "
+            "ORDER BY version DESC LIMIT ?",
             (table_id, limit),
         )
         lines: list[str] = []
@@ -155,6 +254,7 @@ class TableRepository:
                 table_id = cursor.lastrowid
                 assert table_id is not None
                 await _insert_seat(sql, table_id, 0, host, stamp)
+                self._on_commit(table_id)
         except aiosqlite.IntegrityError as error:
             raise ChannelTaken from error
         return table_id
@@ -167,24 +267,32 @@ class TableRepository:
             for seat, player in enumerate(seats):
                 await _insert_seat(sql, table_id, seat, player, stamp)
             await sql.execute("UPDATE tables SET updated_at = ? WHERE id = ?", (stamp, table_id))
+            self._on_commit(table_id)
 
     async def set_options(self, table_id: int, options: dict[str, Any], now: datetime) -> None:
-        async with self._db.transaction() as sql:
-            await sql.execute(
-                "UPDATE tables SET options_json = ?, updated_at = ? WHERE id = ?",
-                (json.dumps(options), now.isoformat(), table_id),
-            )
+        await self._write(
+            table_id,
+            "UPDATE tables SET options_json = ?, updated_at = ? WHERE id = ?",
+            (json.dumps(options), now.isoformat(), table_id),
+            None,
+        )
 
     async def set_turn_seconds(self, table_id: int, seconds: int, now: datetime) -> None:
-        async with self._db.transaction() as sql:
-            await sql.execute(
-                "UPDATE tables SET turn_seconds = ?, updated_at = ? WHERE id = ?",
-                (seconds, now.isoformat(), table_id),
-            )
+        await self._write(
+            table_id,
+            "UPDATE tables SET turn_seconds = ?, updated_at = ? WHERE id = ?",
+            (seconds, now.isoformat(), table_id),
+            None,
+        )
 
-    @staticmethod
     async def set_away(
-        sql: aiosqlite.Connection, table_id: int, seat: int, *, streak: int, taken_over: bool
+        self,
+        sql: aiosqlite.Connection,
+        table_id: int,
+        seat: int,
+        *,
+        streak: int,
+        taken_over: bool,
     ) -> None:
         """Record a seat's timeouts in a row, and whether the computer now plays it (AW1)."""
         await sql.execute(
@@ -192,29 +300,36 @@ class TableRepository:
             (streak, int(taken_over), table_id, seat),
         )
 
+        def mark(entry: _Cached) -> None:
+            seats = entry.table.seats
+            player = replace(seats[seat], away_streak=streak, taken_over=taken_over)
+            entry.table = replace(entry.table, seats=(*seats[:seat], player, *seats[seat + 1 :]))
+
+        self._on_commit(table_id, mark)
+
     async def start(
         self, table_id: int, *, seed: int, options: dict[str, Any], state_json: str, now: datetime
     ) -> None:
         stamp = now.isoformat()
-        async with self._db.transaction() as sql:
-            await sql.execute(
-                "UPDATE tables SET status = ?, seed = ?, options_json = ?, state_json = ?, "
-                "version = 0, started_at = ?, updated_at = ? WHERE id = ? AND status = ?",
-                (
-                    TableStatus.ACTIVE.value,
-                    seed,
-                    json.dumps(options),
-                    state_json,
-                    stamp,
-                    stamp,
-                    table_id,
-                    TableStatus.LOBBY.value,
-                ),
-            )
+        await self._write(
+            table_id,
+            "UPDATE tables SET status = ?, seed = ?, options_json = ?, state_json = ?, "
+            "version = 0, started_at = ?, updated_at = ? WHERE id = ? AND status = ?",
+            (
+                TableStatus.ACTIVE.value,
+                seed,
+                json.dumps(options),
+                state_json,
+                stamp,
+                stamp,
+                table_id,
+                TableStatus.LOBBY.value,
+            ),
+            None,
+        )
 
-    @staticmethod
     async def close(
-        sql: aiosqlite.Connection, table_id: int, status: TableStatus, now: datetime
+        self, sql: aiosqlite.Connection, table_id: int, status: TableStatus, now: datetime
     ) -> None:
         """Cancel a lobby or end a game early, inside the caller's transaction."""
         stamp = now.isoformat()
@@ -222,12 +337,12 @@ class TableRepository:
             "UPDATE tables SET status = ?, finished_at = ?, updated_at = ? WHERE id = ?",
             (status.value, stamp, stamp, table_id),
         )
+        self._on_commit(table_id)
 
     # -- playing ------------------------------------------------------------------------------
 
-    @staticmethod
     async def save_turn(
-        sql: aiosqlite.Connection,
+        self,
         table_id: int,
         *,
         version: int,
@@ -235,55 +350,81 @@ class TableRepository:
         state_json: str,
         outcome_json: str | None,
         now: datetime,
+        sql: aiosqlite.Connection | None = None,
     ) -> None:
         """Save the new state and its event, if the table is still at ``version``.
 
-        Runs inside the caller's transaction, so a result recorded with the
-        final move commits with it or not at all.
+        One statement does both (the ``tables_log_turn`` trigger writes the event), as
+        a transaction of its own; or, given ``sql``, inside the caller's transaction,
+        so that what else a move changes (a result, an away seat) commits with it.
         """
         stamp = now.isoformat()
         finished = outcome_json is not None
-        cursor = await sql.execute(
+        statement = (
             "UPDATE tables SET state_json = ?, version = version + 1, status = ?, "
-            "outcome_json = ?, finished_at = ?, updated_at = ? "
-            "WHERE id = ? AND version = ? AND status = ?",
-            (
-                state_json,
-                (TableStatus.FINISHED if finished else TableStatus.ACTIVE).value,
-                outcome_json,
-                stamp if finished else None,
-                stamp,
-                table_id,
-                version,
-                TableStatus.ACTIVE.value,
-            ),
+            "outcome_json = ?, finished_at = ?, updated_at = ?, "
+            "turn_seat = ?, turn_action_json = ?, turn_public_lines = ? "
+            "WHERE id = ? AND version = ? AND status = ?"
         )
-        if cursor.rowcount != 1:
+        params = (
+            state_json,
+            (TableStatus.FINISHED if finished else TableStatus.ACTIVE).value,
+            outcome_json,
+            stamp if finished else None,
+            stamp,
+            turn.seat,
+            turn.action_json,
+            json.dumps(list(turn.public_lines)),
+            table_id,
+            version,
+            TableStatus.ACTIVE.value,
+        )
+
+        def moved(entry: _Cached) -> None:
+            if entry.table.version != version:  # never expected: forget rather than guess
+                del self._cache[table_id]
+                return
+            entry.table = replace(
+                entry.table,
+                state_json=state_json,
+                version=version + 1,
+                status=TableStatus.FINISHED if finished else TableStatus.ACTIVE,
+                outcome_json=outcome_json,
+                finished_at=now if finished else None,
+            )
+            if entry.recent is not None:
+                entry.recent = (*entry.recent, *turn.public_lines)[-RECENT_KEPT:]
+
+        if sql is None:
+            rows = await self._write(table_id, statement, params, moved)
+        else:
+            rows = (await sql.execute(statement, params)).rowcount
+            if rows == 1:
+                self._on_commit(table_id, moved)
+        if rows != 1:
             raise StaleVersion
-        await sql.execute(
-            "INSERT INTO events (table_id, version, seat, action_json, public_lines, "
-            "acted_at) VALUES (?, ?, ?, ?, ?, ?)",
-            (
-                table_id,
-                version + 1,
-                turn.seat,
-                turn.action_json,
-                json.dumps(list(turn.public_lines)),
-                stamp,
-            ),
-        )
 
     async def set_message(self, table_id: int, message_id: int | None) -> None:
-        async with self._db.transaction() as sql:
-            await sql.execute(
-                "UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id)
-            )
+        def posted(entry: _Cached) -> None:
+            entry.table = replace(entry.table, message_id=message_id)
+
+        await self._write(
+            table_id,
+            "UPDATE tables SET message_id = ? WHERE id = ?",
+            (message_id, table_id),
+            posted,
+        )
 
     async def set_ping(self, table_id: int, message_id: int | None) -> None:
-        async with self._db.transaction() as sql:
-            await sql.execute(
-                "UPDATE tables SET ping_message_id = ? WHERE id = ?", (message_id, table_id)
-            )
+        def pinged(entry: _Cached) -> None:
+            entry.table = replace(entry.table, ping_message_id=message_id)
+
+        await self._write(
+            table_id,
+            "UPDATE tables SET ping_message_id = ? WHERE id = ?",
+            (message_id, table_id),
+            pinged,
+        )
 
 
 async def _insert_seat(

@@ -20,6 +20,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from functools import partial
 from typing import Any, Literal, Protocol
 
 from bot.clock import Clock
@@ -468,23 +469,29 @@ class TableService:
         now = self._clock.now()
         state_json = game.dump_state(state)
         outcome_json = None if outcome is None else _outcome_json(outcome)
+        turn = Turn(seat, game.dump_action(action), lines)
+        save = partial(
+            self._repo.save_turn,
+            table.id,
+            version=table.version,
+            turn=turn,
+            state_json=state_json,
+            outcome_json=outcome_json,
+            now=now,
+        )
+        marked_away = away != (player.away_streak, player.taken_over)
         try:
-            async with self._db.transaction() as sql:
-                await self._repo.save_turn(
-                    sql,
-                    table.id,
-                    version=table.version,
-                    turn=Turn(seat, game.dump_action(action), lines),
-                    state_json=state_json,
-                    outcome_json=outcome_json,
-                    now=now,
-                )
-                if away != (player.away_streak, player.taken_over):
-                    await self._repo.set_away(
-                        sql, table.id, seat, streak=away[0], taken_over=away[1]
-                    )
-                if outcome is not None and settings is not None:
-                    await self._record_result(sql, table, game, outcome, settings, now)
+            if not marked_away and outcome is None:
+                await save()  # the common move: one statement, one trip to the database
+            else:
+                async with self._db.transaction() as sql:
+                    await save(sql=sql)
+                    if marked_away:
+                        await self._repo.set_away(
+                            sql, table.id, seat, streak=away[0], taken_over=away[1]
+                        )
+                    if outcome is not None and settings is not None:
+                        await self._record_result(sql, table, game, outcome, settings, now)
         except StaleVersion:
             self._states.drop(table.id)
             raise StaleTable("The table has moved on since you looked: here it is now.") from None

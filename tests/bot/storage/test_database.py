@@ -127,3 +127,42 @@ async def test_other_errors_are_not_retried(db: Database) -> None:
     with pytest.raises(sqlite3.IntegrityError):
         await write(db, None)  # type: ignore[arg-type]
     assert await notes(db) == []
+
+
+async def test_after_commit_runs_once_committed_and_never_after_a_rollback(db: Database) -> None:
+    seen: list[str] = []
+    async with db.transaction() as sql:
+        await sql.execute("INSERT INTO notes (text) VALUES ('kept')")
+        db.after_commit(lambda: seen.append("kept"))
+        assert seen == []  # not before the commit
+
+    async def change_of_mind() -> None:
+        async with db.transaction() as sql:
+            await sql.execute("INSERT INTO notes (text) VALUES ('undone')")
+            db.after_commit(lambda: seen.append("undone"))
+            raise RuntimeError("changed my mind")
+
+    with pytest.raises(RuntimeError, match="changed my mind"):
+        await change_of_mind()
+    assert seen == ["kept"] and await notes(db) == ["kept"]
+    with pytest.raises(RuntimeError, match="inside a transaction"):
+        db.after_commit(lambda: None)
+
+
+async def test_a_lone_statement_commits_by_itself_and_says_what_it_changed(
+    db: Database, other: sqlite3.Connection
+) -> None:
+    told: list[int] = []
+    changed = await db.write("INSERT INTO notes (text) VALUES (?)", ("alone",), then=told.append)
+    assert changed == 1 and told == [1]
+    assert [row[0] for row in other.execute("SELECT text FROM notes")] == ["alone"]
+    assert await db.write("UPDATE notes SET text = 'x' WHERE text = 'absent'") == 0
+
+
+async def test_a_lone_statement_waits_out_a_busy_lock(
+    db: Database, other: sqlite3.Connection
+) -> None:
+    other.execute("BEGIN IMMEDIATE")
+    release_after(0.4, other)
+    await db.write("INSERT INTO notes (text) VALUES (?)", ("after the lock",))
+    assert await notes(db) == ["after the lock"]

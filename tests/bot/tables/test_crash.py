@@ -11,6 +11,7 @@ the table is at its last committed move afterwards, and play goes on.
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import sys
 import textwrap
 from pathlib import Path
@@ -19,7 +20,6 @@ import pytest
 
 from bot.storage.database import Database
 from bot.storage.migrations import migrate
-from bot.storage.tables import TableRepository
 from bot.tables.service import TableService
 from games.catalog import CATALOG
 from games.short_changed import GAME
@@ -30,30 +30,31 @@ ROOT = Path(__file__).resolve().parents[3]
 DIED = 17
 PLAYERS = (ANN, BO, CY)
 
-# The bot, made to die the instant its move is written but not yet committed.
+# The bot, made to die the instant its move is written but not yet committed: a
+# temporary trigger fires inside the move's own statement, after the table row and
+# its event row are written, and calls a function that ends the process on the spot.
 DYING_BOT = textwrap.dedent(
     """
     import asyncio, os, sys
 
     from bot.storage.database import Database
-    from bot.storage.tables import TableRepository
     from bot.tables.service import TableService
     from games.catalog import CATALOG
     from tests.bot.tables.helpers import Clock
 
     path, table_id, user_id, action, version = sys.argv[1:]
-    save_turn = TableRepository.save_turn
 
-    async def save_then_die(sql, *args, **kwargs):
-        await save_turn(sql, *args, **kwargs)
-        async with sql.execute("SELECT version FROM tables WHERE id = ?", (int(table_id),)) as rows:
-            print("written, not committed: version", (await rows.fetchone())[0], flush=True)
+    def die(version):
+        print("written, not committed: version", version, flush=True)
         os._exit(int(os.environ["DIE_WITH"]))
-
-    TableRepository.save_turn = staticmethod(save_then_die)
 
     async def main():
         db = await Database.open(path)
+        await db._connection.create_function("die", 1, die)  # the test's hook into SQLite
+        await db.execute_script(
+            "CREATE TEMP TRIGGER die_mid_move AFTER INSERT ON main.events "
+            "BEGIN SELECT die(NEW.version); END;"
+        )
         service = TableService(db, CATALOG, Clock())
         await service.act(int(table_id), int(user_id), action, version=int(version))
 
@@ -149,23 +150,22 @@ async def test_a_process_killed_before_the_commit_restarts_at_the_last_committed
 
 
 async def test_an_error_before_the_commit_leaves_the_table_and_its_cache_as_committed(
-    service: TableService, db: Database, monkeypatch: pytest.MonkeyPatch
+    service: TableService, db: Database
 ) -> None:
     table_id = await game_under_way(service)
     committed = await snapshot(db, table_id)
     before = await state_of(service, table_id)
     user_id, action = await some_move(service, table_id)
-    save_turn = TableRepository.save_turn
-
-    async def save_then_fail(sql: object, *args: object, **kwargs: object) -> None:
-        await save_turn(sql, *args, **kwargs)  # type: ignore[arg-type]
-        raise OSError("disk unplugged")
-
-    monkeypatch.setattr(TableRepository, "save_turn", staticmethod(save_then_fail))
-    with pytest.raises(OSError, match="disk unplugged"):
+    # The move's statement fails after writing the table row and the event (as a full
+    # disk would fail it), so SQLite undoes the whole statement.
+    await db.execute_script(
+        "CREATE TEMP TRIGGER fail_mid_move AFTER INSERT ON main.events "
+        "BEGIN SELECT RAISE(ABORT, 'disk unplugged'); END;"
+    )
+    with pytest.raises(sqlite3.IntegrityError, match="disk unplugged"):
         await service.act(table_id, user_id, action)
     assert await snapshot(db, table_id) == committed
-    monkeypatch.undo()
+    await db.execute_script("DROP TRIGGER temp.fail_mid_move")
 
     # The same move again applies once, to the committed state, not to the one the
     # engine already changed in memory.

@@ -185,15 +185,22 @@ async def test_a_restarted_service_continues_from_storage_and_replays_exactly(
     assert GAME.dump_state(replayed) == table.state_json
 
 
-async def test_a_move_reports_the_table_exactly_as_stored(service: TableService) -> None:
-    """``Played.table`` is built from what the move wrote, not read back: it must match."""
+async def test_a_move_reports_the_table_exactly_as_stored(
+    service: TableService, db: Database
+) -> None:
+    """``Played.table`` is built from what the move wrote, not read back: it must match
+    the cached row and the file (read by a fresh service, as after a restart)."""
+
+    async def stored(table_id: int) -> object:
+        return await TableService(db, CATALOG, Clock()).get(table_id)
+
     table_id = await started(service, ANN, BO)
     state = GAME.load_state((await service.get(table_id)).state_json or "")
     for seat, player in enumerate((ANN, BO)):
         played = await service.act(
             table_id, player.user_id or 0, Ante(next(state.hands[seat].colours()))
         )
-        assert played.table == await service.get(table_id)
+        assert played.table == await service.get(table_id) == await stored(table_id)
     state = GAME.load_state((await service.get(table_id)).state_json or "")
     target = 1 - state.turn
     guessing = (ANN, BO)[state.turn].user_id or 0
@@ -201,7 +208,35 @@ async def test_a_move_reports_the_table_exactly_as_stored(service: TableService)
         table_id, guessing, Guess(target=target, total=state.hands[target].value)
     )
     assert played.table.status is TableStatus.FINISHED
-    assert played.table == await service.get(table_id)
+    assert played.table == await service.get(table_id) == await stored(table_id)
+
+
+async def test_a_move_takes_one_statement_and_looking_takes_none(
+    service: TableService, db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under load the trips to the database thread are what a move costs (issue 9)."""
+    table_id = await started(service, ANN, BO)
+    await service.public(table_id)  # the table and its recent lines, read once
+    trips: list[str] = []
+
+    def counting(name: str) -> None:
+        method = getattr(db, name)
+
+        def counted(*args: object, **kwargs: object) -> object:
+            trips.append(name)
+            return method(*args, **kwargs)
+
+        monkeypatch.setattr(db, name, counted)
+
+    for name in ("fetch_all", "write", "transaction", "execute_script"):
+        counting(name)
+    state = GAME.load_state((await service.get(table_id)).state_json or "")
+    for seat, player in enumerate((ANN, BO)):
+        mine = await service.for_seat(table_id, player.user_id or 0)
+        await service.act(table_id, player.user_id or 0, Ante(next(state.hands[seat].colours())))
+        await service.public(table_id)
+        assert mine.legal
+    assert trips == ["write", "write"]
 
 
 async def test_a_finished_game_is_recorded_with_its_outcome(service: TableService) -> None:

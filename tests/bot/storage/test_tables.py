@@ -1,0 +1,234 @@
+"""The table repository's cache of rows: reads come from memory, and always match the file.
+
+Every write is checked the same way: after it, the cached row (and the cached
+recent lines) equal what a fresh repository reads from the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+import pytest_asyncio
+
+from bot.storage.database import Database, Params, Row
+from bot.storage.migrations import migrate
+from bot.storage.tables import RECENT_KEPT, StaleVersion, TableRepository, Turn
+from bot.tables.model import Player, Table, TableStatus
+
+NOW = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
+ANN, BO = Player("Ann", 1), Player("Bo", 2)
+
+
+@pytest_asyncio.fixture
+async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    database = await Database.open(tmp_path / "t.db")
+    await migrate(database)
+    yield database
+    await database.close()
+
+
+@pytest.fixture
+def repo(db: Database) -> TableRepository:
+    return TableRepository(db)
+
+
+class Reads:
+    """Counts the repository's queries (its every trip to the database for a read)."""
+
+    def __init__(self, db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.count = 0
+        fetch_all = db.fetch_all
+
+        async def counted(sql: str, params: Params = ()) -> list[Row]:
+            self.count += 1
+            return await fetch_all(sql, params)
+
+        monkeypatch.setattr(db, "fetch_all", counted)
+
+
+async def assert_matches_the_file(repo: TableRepository, db: Database, table_id: int) -> None:
+    fresh = TableRepository(db)
+    assert await repo.get(table_id) == await fresh.get(table_id)
+    for limit in (1, 3, RECENT_KEPT):
+        assert await repo.recent_lines(table_id, limit) == await fresh.recent_lines(table_id, limit)
+
+
+async def lobby(repo: TableRepository, channel: int = 7) -> int:
+    return await repo.create_lobby(
+        guild_id=1,
+        channel_id=channel,
+        game_key="short_changed",
+        host=ANN,
+        options={},
+        turn_seconds=0,
+        now=NOW,
+    )
+
+
+async def started(repo: TableRepository, channel: int = 7) -> Table:
+    table_id = await lobby(repo, channel)
+    await repo.set_seats(table_id, [ANN, BO], NOW)
+    await repo.start(table_id, seed=1, options={}, state_json='"s0"', now=NOW)
+    table = await repo.get(table_id)
+    assert table is not None
+    return table
+
+
+def turn(n: int, *lines: str) -> dict[str, Any]:
+    """The arguments of a move that leaves state ``s<n>`` and tells the channel ``lines``."""
+    return {
+        "turn": Turn(n % 2, f'{{"n":{n}}}', lines),
+        "state_json": f'"s{n}"',
+        "outcome_json": None,
+        "now": NOW + timedelta(seconds=n),
+    }
+
+
+async def test_a_row_once_read_is_served_from_memory(
+    repo: TableRepository, db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = await started(repo)
+    await repo.recent_lines(table.id, 8)
+    reads = Reads(db, monkeypatch)
+    for _ in range(3):
+        assert await repo.get(table.id) == table
+        assert await repo.recent_lines(table.id, 8) == []
+    assert reads.count == 0
+
+
+async def test_a_move_is_one_statement_and_the_cache_follows_it(
+    repo: TableRepository, db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = await started(repo)
+    await repo.recent_lines(table.id, 8)
+    reads = Reads(db, monkeypatch)
+    for n in range(1, 6):
+        await repo.save_turn(table.id, version=n - 1, **turn(n, f"line {n}a", f"line {n}b"))
+    assert reads.count == 0  # the moves were written, nothing was read back
+    moved = await repo.get(table.id)
+    assert moved is not None and moved.version == 5 and moved.state_json == '"s5"'
+    assert await repo.recent_lines(table.id, 3) == ["line 4b", "line 5a", "line 5b"]
+    await assert_matches_the_file(repo, db, table.id)
+    # The trigger wrote an event for each move, in order.
+    rows = await db.fetch_all(
+        "SELECT version, seat, action_json FROM events WHERE table_id = ? ORDER BY version",
+        (table.id,),
+    )
+    assert [tuple(row) for row in rows] == [(n, n % 2, f'{{"n":{n}}}') for n in range(1, 6)]
+
+
+async def test_a_move_on_a_stale_version_changes_nothing(
+    repo: TableRepository, db: Database
+) -> None:
+    table = await started(repo)
+    await repo.save_turn(table.id, version=0, **turn(1, "first"))
+    with pytest.raises(StaleVersion):
+        await repo.save_turn(table.id, version=0, **turn(2, "stale"))
+    assert (await repo.get(table.id)) == (await TableRepository(db).get(table.id))
+    assert await repo.recent_lines(table.id, 8) == ["first"]
+    await assert_matches_the_file(repo, db, table.id)
+
+
+async def test_every_write_keeps_the_cached_row_equal_to_the_file(
+    repo: TableRepository, db: Database
+) -> None:
+    table_id = await lobby(repo)
+    await assert_matches_the_file(repo, db, table_id)
+    await repo.set_seats(table_id, [ANN, BO], NOW)
+    await assert_matches_the_file(repo, db, table_id)
+    await repo.set_options(table_id, {"stalemate_rounds": 20}, NOW)
+    await assert_matches_the_file(repo, db, table_id)
+    await repo.set_turn_seconds(table_id, 90, NOW)
+    await assert_matches_the_file(repo, db, table_id)
+    await repo.set_message(table_id, 555)
+    await assert_matches_the_file(repo, db, table_id)
+    await repo.start(table_id, seed=3, options={}, state_json='"s0"', now=NOW)
+    await assert_matches_the_file(repo, db, table_id)
+    await repo.save_turn(table_id, version=0, **turn(1, "one"))
+    await assert_matches_the_file(repo, db, table_id)
+    async with db.transaction() as sql:  # a move that also marks its seat away (AW1)
+        await repo.save_turn(table_id, version=1, sql=sql, **turn(2, "two"))
+        await repo.set_away(sql, table_id, 0, streak=1, taken_over=False)
+    await assert_matches_the_file(repo, db, table_id)
+    await repo.set_ping(table_id, 777)
+    await assert_matches_the_file(repo, db, table_id)
+    async with db.transaction() as sql:  # the final move
+        await repo.save_turn(
+            table_id, version=2, sql=sql, **{**turn(3, "three"), "outcome_json": '{"p":1}'}
+        )
+    await assert_matches_the_file(repo, db, table_id)
+    cached = await repo.get(table_id)
+    assert cached is not None and cached.status is TableStatus.FINISHED
+    assert cached.seats[0].away_streak == 1 and cached.message_id == 555
+    async with db.transaction() as sql:
+        await repo.close(sql, table_id, TableStatus.ENDED, NOW)
+    await assert_matches_the_file(repo, db, table_id)
+
+
+async def test_a_rolled_back_move_leaves_the_cache_as_committed(
+    repo: TableRepository, db: Database
+) -> None:
+    table = await started(repo)
+    await repo.recent_lines(table.id, 8)
+
+    async def final_move_failing() -> None:
+        async with db.transaction() as sql:
+            await repo.save_turn(table.id, version=0, sql=sql, **turn(1, "never seen"))
+            await repo.set_away(sql, table.id, 1, streak=2, taken_over=False)
+            raise RuntimeError("the result could not be stored")
+
+    with pytest.raises(RuntimeError, match="the result could not be stored"):
+        await final_move_failing()
+    assert await repo.get(table.id) == table
+    assert await repo.recent_lines(table.id, 8) == []
+    await assert_matches_the_file(repo, db, table.id)
+
+
+async def test_a_read_that_raced_a_commit_is_not_cached(
+    repo: TableRepository, db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = await started(repo, channel=7)
+    other = TableRepository(db)  # cold: its read of the table goes to the file
+    gate = asyncio.Event()
+    fetch_all = db.fetch_all
+
+    async def slow_to_return(sql: str, params: Params = ()) -> list[Row]:
+        rows = await fetch_all(sql, params)
+        await gate.wait()  # the rows are read; a commit lands before they are used
+        return rows
+
+    monkeypatch.setattr(db, "fetch_all", slow_to_return)
+    reading = asyncio.create_task(other.get(table.id))
+    await asyncio.sleep(0.05)
+    monkeypatch.undo()
+    await other.set_message(table.id, 42)  # commits while the read is out
+    gate.set()
+    raced = await reading
+    assert raced is not None and raced.message_id is None  # what the read saw...
+    latest = await other.get(table.id)
+    assert latest is not None and latest.message_id == 42  # ...was not kept
+
+
+async def test_rows_beyond_the_cache_size_are_read_again(db: Database) -> None:
+    repo = TableRepository(db, cache_size=2)
+    tables = [await started(repo, channel=channel) for channel in (1, 2, 3)]
+    for table in tables:
+        await repo.save_turn(table.id, version=0, **turn(1, f"moved {table.id}"))
+    for table in tables:
+        await assert_matches_the_file(repo, db, table.id)
+
+
+async def test_recent_lines_skip_events_nobody_saw(repo: TableRepository, db: Database) -> None:
+    """A private draw stores no public line; it must not push older lines out."""
+    table = await started(repo)
+    await repo.save_turn(table.id, version=0, **turn(1, "the only public line"))
+    for n in range(2, 2 + RECENT_KEPT + 3):
+        await repo.save_turn(table.id, version=n - 1, **turn(n))  # no public line
+    fresh = TableRepository(db)
+    assert await fresh.recent_lines(table.id, 8) == ["the only public line"]
+    assert await repo.recent_lines(table.id, 8) == ["the only public line"]
