@@ -42,6 +42,7 @@ from pathlib import Path
 
 from bench.machine import Table, describe_machine, percentile
 from bot.clock import SystemClock
+from bot.computer import prepare_games
 from bot.storage.database import Database
 from bot.storage.migrations import migrate
 from bot.tables.model import Player, TableStatus
@@ -209,6 +210,7 @@ async def bench_service(args: argparse.Namespace) -> None:
         service = TableService(db, CATALOG, SystemClock())
         bench = Bench(service, random.Random(args.seed))
         keys = args.game or multi_seat_games()
+        prepare_games()  # the word lists, loaded before the first move as the bot does at start-up
 
         gc.collect()
         rss_before = rss_bytes()

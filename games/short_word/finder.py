@@ -9,7 +9,7 @@ cards), then a depth-first search splits the hand into found words.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import lru_cache
 
 from games.short_word.cards import CARDS, Card
@@ -27,11 +27,16 @@ def words_in(cards: Sequence[Card], lexicon: Lexicon) -> list[Found]:
     Cards are told apart by position, so two E cards give two entries for a
     word with one E; callers that want words only can de-duplicate.
     """
+    return [(mask, word) for mask, words in _spelled(cards, lexicon) for word in words]
+
+
+def _spelled(cards: Sequence[Card], lexicon: Lexicon) -> Iterator[tuple[int, tuple[str, ...]]]:
+    """Each set of two or more cards (a bit mask) that spells accepted words, with the words."""
     get = lexicon.anagram_groups().get
     doubles = sum(1 << index for index, card in enumerate(cards) if len(card) == 2)
-    found: list[Found] = []
-    hits = [(mask, words) for mask, key in enumerate(_keys(cards)) if (words := get(key))]
-    for mask, words in hits:
+    for mask, words in enumerate(map(get, _keys(cards))):
+        if not words:
+            continue
         if not mask & (mask - 1):
             continue  # one card is never a word, even the IN card
         if mask & doubles:
@@ -41,8 +46,9 @@ def words_in(cards: Sequence[Card], lexicon: Lexicon) -> list[Found]:
             # needs its two letters side by side. No two double cards can overlap in a
             # word (none ends with a letter another starts with), so counting is enough.
             words = tuple(w for w in words if all(w.count(p) >= n for p, n in pairs.items()))
-        found.extend((mask, word) for word in words)
-    return found
+            if not words:
+                continue
+        yield mask, words
 
 
 def _keys(cards: Sequence[Card], primes: Mapping[Card, int] | None = None) -> list[int]:
@@ -94,9 +100,11 @@ def split_into_words(cards: tuple[Card, ...], lexicon: Lexicon) -> tuple[str, ..
 
 def _splitter(cards: tuple[Card, ...], lexicon: Lexicon) -> Callable[[int], tuple[str, ...] | None]:
     """A search for words that use exactly the cards of a mask, sharing what it learns."""
+    # Whether the rest splits depends on the cards a word uses, not on which word they
+    # spell, so the first word of each set of cards is all the search needs.
     by_lowest: dict[int, list[Found]] = {}
-    for mask, word in words_in(cards, lexicon):
-        by_lowest.setdefault(mask & -mask, []).append((mask, word))
+    for mask, words in _spelled(cards, lexicon):
+        by_lowest.setdefault(mask & -mask, []).append((mask, words[0]))
     # Splits depend on which cards are left, not where they sit in the hand.
     cards_key = _keys(cards, _CARD_PRIMES)
     splits: dict[int, tuple[str, ...] | None] = {1: ()}
