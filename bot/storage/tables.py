@@ -343,16 +343,16 @@ class TableRepository:
 
     async def save_turn(
         self,
-        table_id: int,
+        table: Table,
         *,
-        version: int,
         turn: Turn,
         state_json: str,
         outcome_json: str | None,
         now: datetime,
         sql: aiosqlite.Connection | None = None,
-    ) -> None:
-        """Save the new state and its event, if the table is still at ``version``.
+    ) -> Table:
+        """Save a move made on ``table`` (its seats as the move leaves them): the new state
+        and its event, if the table is still at ``table.version``; the row as saved.
 
         One statement does both (the ``tables_log_turn`` trigger writes the event), as
         a transaction of its own; or, given ``sql``, inside the caller's transaction,
@@ -360,6 +360,7 @@ class TableRepository:
         """
         stamp = now.isoformat()
         finished = outcome_json is not None
+        status = TableStatus.FINISHED if finished else TableStatus.ACTIVE
         statement = (
             "UPDATE tables SET state_json = ?, version = version + 1, status = ?, "
             "outcome_json = ?, finished_at = ?, updated_at = ?, "
@@ -368,41 +369,48 @@ class TableRepository:
         )
         params = (
             state_json,
-            (TableStatus.FINISHED if finished else TableStatus.ACTIVE).value,
+            status.value,
             outcome_json,
             stamp if finished else None,
             stamp,
             turn.seat,
             turn.action_json,
             json.dumps(list(turn.public_lines)),
-            table_id,
-            version,
+            table.id,
+            table.version,
             TableStatus.ACTIVE.value,
+        )
+        # The cached row may be newer than the caller's in what a move does not touch
+        # (the board records message ids without the table's lock).
+        entry = self._cache.get(table.id)
+        current = entry.table if entry is not None else table
+        saved = replace(
+            current,
+            seats=table.seats,
+            state_json=state_json,
+            version=table.version + 1,
+            status=status,
+            outcome_json=outcome_json,
+            finished_at=now if finished else None,
         )
 
         def moved(entry: _Cached) -> None:
-            if entry.table.version != version:  # never expected: forget rather than guess
-                del self._cache[table_id]
+            if entry.table.version != table.version:  # never expected: forget, don't guess
+                del self._cache[table.id]
                 return
-            entry.table = replace(
-                entry.table,
-                state_json=state_json,
-                version=version + 1,
-                status=TableStatus.FINISHED if finished else TableStatus.ACTIVE,
-                outcome_json=outcome_json,
-                finished_at=now if finished else None,
-            )
+            entry.table = saved
             if entry.recent is not None:
                 entry.recent = (*entry.recent, *turn.public_lines)[-RECENT_KEPT:]
 
         if sql is None:
-            rows = await self._write(table_id, statement, params, moved)
+            rows = await self._write(table.id, statement, params, moved)
         else:
             rows = (await sql.execute(statement, params)).rowcount
             if rows == 1:
-                self._on_commit(table_id, moved)
+                self._on_commit(table.id, moved)
         if rows != 1:
             raise StaleVersion
+        return saved
 
     async def set_message(self, table_id: int, message_id: int | None) -> None:
         def posted(entry: _Cached) -> None:

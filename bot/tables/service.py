@@ -472,8 +472,7 @@ class TableService:
         turn = Turn(seat, game.dump_action(action), lines)
         save = partial(
             self._repo.save_turn,
-            table.id,
-            version=table.version,
+            table,
             turn=turn,
             state_json=state_json,
             outcome_json=outcome_json,
@@ -482,10 +481,10 @@ class TableService:
         marked_away = away != (player.away_streak, player.taken_over)
         try:
             if not marked_away and outcome is None:
-                await save()  # the common move: one statement, one trip to the database
+                saved = await save()  # the common move: one statement, one trip to the database
             else:
                 async with self._db.transaction() as sql:
-                    await save(sql=sql)
+                    saved = await save(sql=sql)
                     if marked_away:
                         await self._repo.set_away(
                             sql, table.id, seat, streak=away[0], taken_over=away[1]
@@ -499,16 +498,6 @@ class TableService:
             self._states.drop(table.id)
             raise
         self._states.put(table.id, table.version + 1, state)
-        # The row as save_turn (and set_away, in ``table.seats``) just wrote it, without
-        # reading it back: the lock is held, so nothing else changed it since.
-        saved = replace(
-            table,
-            version=table.version + 1,
-            state_json=state_json,
-            status=TableStatus.ACTIVE if outcome is None else TableStatus.FINISHED,
-            outcome_json=outcome_json,
-            finished_at=None if outcome is None else now,
-        )
         return Played(saved, seat, events, lines, private)
 
     async def _record_result(

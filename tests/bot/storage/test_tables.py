@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -89,6 +90,17 @@ def turn(n: int, *lines: str) -> dict[str, Any]:
     }
 
 
+async def row(repo: TableRepository, table_id: int) -> Table:
+    table = await repo.get(table_id)
+    assert table is not None
+    return table
+
+
+async def move(repo: TableRepository, table_id: int, n: int, *lines: str, **extra: Any) -> Table:
+    """Move ``n`` on the table as it is now, the way the service saves a move."""
+    return await repo.save_turn(await row(repo, table_id), **{**turn(n, *lines), **extra})
+
+
 async def test_a_row_once_read_is_served_from_memory(
     repo: TableRepository, db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -108,7 +120,7 @@ async def test_a_move_is_one_statement_and_the_cache_follows_it(
     await repo.recent_lines(table.id, 8)
     reads = Reads(db, monkeypatch)
     for n in range(1, 6):
-        await repo.save_turn(table.id, version=n - 1, **turn(n, f"line {n}a", f"line {n}b"))
+        await move(repo, table.id, n, f"line {n}a", f"line {n}b")
     assert reads.count == 0  # the moves were written, nothing was read back
     moved = await repo.get(table.id)
     assert moved is not None and moved.version == 5 and moved.state_json == '"s5"'
@@ -126,9 +138,10 @@ async def test_a_move_on_a_stale_version_changes_nothing(
     repo: TableRepository, db: Database
 ) -> None:
     table = await started(repo)
-    await repo.save_turn(table.id, version=0, **turn(1, "first"))
+    saved = await move(repo, table.id, 1, "first")
+    assert saved == await TableRepository(db).get(table.id)
     with pytest.raises(StaleVersion):
-        await repo.save_turn(table.id, version=0, **turn(2, "stale"))
+        await repo.save_turn(table, **turn(2, "stale"))  # made on version 0
     assert (await repo.get(table.id)) == (await TableRepository(db).get(table.id))
     assert await repo.recent_lines(table.id, 8) == ["first"]
     await assert_matches_the_file(repo, db, table.id)
@@ -149,18 +162,21 @@ async def test_every_write_keeps_the_cached_row_equal_to_the_file(
     await assert_matches_the_file(repo, db, table_id)
     await repo.start(table_id, seed=3, options={}, state_json='"s0"', now=NOW)
     await assert_matches_the_file(repo, db, table_id)
-    await repo.save_turn(table_id, version=0, **turn(1, "one"))
+    await move(repo, table_id, 1, "one")
     await assert_matches_the_file(repo, db, table_id)
     async with db.transaction() as sql:  # a move that also marks its seat away (AW1)
-        await repo.save_turn(table_id, version=1, sql=sql, **turn(2, "two"))
+        before = await row(repo, table_id)
+        away = replace(before.seats[0], away_streak=1)
+        saved = await repo.save_turn(
+            replace(before, seats=(away, *before.seats[1:])), sql=sql, **turn(2, "two")
+        )
         await repo.set_away(sql, table_id, 0, streak=1, taken_over=False)
     await assert_matches_the_file(repo, db, table_id)
+    assert saved == await row(repo, table_id)
     await repo.set_ping(table_id, 777)
     await assert_matches_the_file(repo, db, table_id)
     async with db.transaction() as sql:  # the final move
-        await repo.save_turn(
-            table_id, version=2, sql=sql, **{**turn(3, "three"), "outcome_json": '{"p":1}'}
-        )
+        await move(repo, table_id, 3, "three", sql=sql, outcome_json='{"p":1}')
     await assert_matches_the_file(repo, db, table_id)
     cached = await repo.get(table_id)
     assert cached is not None and cached.status is TableStatus.FINISHED
@@ -178,7 +194,7 @@ async def test_a_rolled_back_move_leaves_the_cache_as_committed(
 
     async def final_move_failing() -> None:
         async with db.transaction() as sql:
-            await repo.save_turn(table.id, version=0, sql=sql, **turn(1, "never seen"))
+            await move(repo, table.id, 1, "never seen", sql=sql)
             await repo.set_away(sql, table.id, 1, streak=2, taken_over=False)
             raise RuntimeError("the result could not be stored")
 
@@ -218,7 +234,7 @@ async def test_rows_beyond_the_cache_size_are_read_again(db: Database) -> None:
     repo = TableRepository(db, cache_size=2)
     tables = [await started(repo, channel=channel) for channel in (1, 2, 3)]
     for table in tables:
-        await repo.save_turn(table.id, version=0, **turn(1, f"moved {table.id}"))
+        await move(repo, table.id, 1, f"moved {table.id}")
     for table in tables:
         await assert_matches_the_file(repo, db, table.id)
 
@@ -226,9 +242,20 @@ async def test_rows_beyond_the_cache_size_are_read_again(db: Database) -> None:
 async def test_recent_lines_skip_events_nobody_saw(repo: TableRepository, db: Database) -> None:
     """A private draw stores no public line; it must not push older lines out."""
     table = await started(repo)
-    await repo.save_turn(table.id, version=0, **turn(1, "the only public line"))
+    await move(repo, table.id, 1, "the only public line")
     for n in range(2, 2 + RECENT_KEPT + 3):
-        await repo.save_turn(table.id, version=n - 1, **turn(n))  # no public line
+        await move(repo, table.id, n)  # no public line
     fresh = TableRepository(db)
     assert await fresh.recent_lines(table.id, 8) == ["the only public line"]
     assert await repo.recent_lines(table.id, 8) == ["the only public line"]
+
+
+async def test_a_move_keeps_a_message_id_recorded_while_it_was_made(
+    repo: TableRepository, db: Database
+) -> None:
+    """The board records message ids without the table's lock, so a move's row may be older."""
+    table = await started(repo)
+    await repo.set_message(table.id, 555)  # after the move's player loaded ``table``
+    saved = await repo.save_turn(table, **turn(1, "moved"))
+    assert saved.message_id == 555 and saved.version == 1
+    assert saved == await TableRepository(db).get(table.id)
