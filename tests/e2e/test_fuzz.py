@@ -1,6 +1,7 @@
 """Bad input, fuzzed (hypothesis) through the whole bot: every slash command option, the
-guess form, and custom ids, well formed or not. Nothing crashes, the user is told why in
-a short private reply, and the game is exactly as it was."""
+guess form, and custom ids, well formed or not (the other games' forms are in
+``test_fuzz_forms.py``). Nothing crashes, the user is told why in a short private reply,
+and the game is exactly as it was."""
 
 from __future__ import annotations
 
