@@ -12,6 +12,7 @@ The draft is ``<count>`` or ``<count>.<value>``, e.g. ``4.3`` = four 3s.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -42,7 +43,7 @@ from games.fraud.model import (
     Showdown,
 )
 
-__all__ = ["FraudPresenter", "decode_draft", "encode_draft", "hand_text"]
+__all__ = ["FraudPresenter", "decode_draft", "discards_text", "encode_draft", "hand_text"]
 
 BIDS_SHOWN = 6
 TRIGGER_TITLE = {
@@ -73,6 +74,19 @@ def hand_text(cards: Sequence[Card], value: int | None = None) -> str:
     return " ".join(
         f"**{words.card(card)}**" if value is not None and card.matches(value) else words.card(card)
         for card in cards
+    )
+
+
+def discards_text(discards: Sequence[Card]) -> str:
+    """The face-up discard pile counted by value, as a bidder weighs it (FR7: every card
+    in it was shown, so all of it is public, not only the top card)."""
+    by_value = Counter(card.magnitude for card in discards if not card.is_sylop)
+    counted = [f"{value}s: {by_value[value]}" for value in sorted(by_value)]
+    sylops = sum(card.is_sylop for card in discards)
+    if sylops:
+        counted.append(f"sylops: {sylops}")
+    return f"**Face up in the discard pile** ({words.cards_word(len(discards))}): " + " · ".join(
+        counted
     )
 
 
@@ -280,6 +294,8 @@ class FraudPresenter(Presenter):
                 f"**Bid:** {words.bid(standing.bid)} by {names[standing.seat]} · "
                 f"you hold {view.matching} of them (in bold)"
             )
+        if view.discards:
+            lines.append(discards_text(view.discards))
         lines += self._variant_notes(view)
         lines.append(self._status(seat, names))
         bids = [action for action in seat.legal if isinstance(action, Bid)]

@@ -345,8 +345,9 @@ class FraudView:
     sign: Sign | None
     spike_dice: tuple[int, int] | None
     draw_pile: int
-    discard_pile: int
-    discard_top: Card | None
+    discards: tuple[Card, ...]
+    """The discard pile, oldest first. It is face up (FR7): every card in it was shown
+    when it got there, so anyone may know all of it, not just the top card."""
     last_showdown: Showdown | None
     winner: Seat | None
     won_by_cube: bool
@@ -361,6 +362,15 @@ class FraudView:
     @property
     def seats(self) -> int:
         return len(self.hand_sizes)
+
+    @property
+    def discard_pile(self) -> int:
+        """How many cards the discard pile holds."""
+        return len(self.discards)
+
+    @property
+    def discard_top(self) -> Card | None:
+        return self.discards[-1] if self.discards else None
 
     @property
     def cards_at_table(self) -> int:

@@ -51,13 +51,8 @@ WORLD_DRAWS = 8
 fits the bids."""
 
 
-def _discards(knowledge: FraudKnowledge) -> tuple[Card, ...]:
-    """The face-up discard pile: every world holds the real one (FR7)."""
-    return tuple(knowledge.sample_world(random.Random(0)).discard_pile)
-
-
 def _situation(knowledge: FraudKnowledge) -> Situation:
-    return situation_in_view(knowledge.view, knowledge.derive(_discards))
+    return situation_in_view(knowledge.view, knowledge.view.discards)
 
 
 class FraudTactics(Tactics[FraudState, Action, FraudView]):

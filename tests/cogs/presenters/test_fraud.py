@@ -163,6 +163,17 @@ def test_the_panel_shows_the_hand_with_the_matching_cards_in_bold() -> None:
     assert "you hold 1 of them" in text
 
 
+def test_the_panel_counts_the_whole_face_up_discard_pile_by_value() -> None:
+    """FR7: every discarded card was shown, so a bidder may weigh all of them, as the
+    computer players do (from the view, not from a sampled world)."""
+    state = table("+1c +4t", "-4s +5c", discard="+4c -5t +4s 0", deck_kind="modern")
+    view = GAME.view(state, 1)
+    assert view.discards == tuple(state.discard_pile) == GAME.view(state, None).discards
+    assert view.discard_top == state.discard_pile[-1] and view.discard_pile == 4
+    text = embed_text(PRESENTER.panel(seat_table(GAME, state, 1), "", None).embeds)
+    assert "**Face up in the discard pile** (4 cards): 4s: 2 · 5s: 1 · sylops: 1" in text
+
+
 # -- the public table ---------------------------------------------------------------------------
 
 
