@@ -532,8 +532,7 @@ class ShortWordGame(Game[ShortWordState, Action, ShortWordView, Options]):
             scores=tuple(state.scores),
             hand_scores=tuple(tuple(scores) for scores in state.hand_scores),
             last_result=state.last_result,
-            validation=state.options.validation,
-            dictionary=DICTIONARIES[state.options.dictionary],
+            options=state.options,
             winners=() if outcome is None else outcome.winners,
         )
 

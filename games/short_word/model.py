@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 from games.core.chance import Chance
 from games.core.game import Event, Seat
 from games.short_word.cards import Card
-from games.short_word.lexicon import MAX_WORD_LETTERS, DictionaryName
+from games.short_word.lexicon import DICTIONARIES, MAX_WORD_LETTERS, DictionaryName
 from games.short_word.spelling import Meld
 
 __all__ = [
@@ -415,13 +415,22 @@ class ShortWordView:
     scores: tuple[int, ...]
     hand_scores: tuple[tuple[int, ...], ...]
     last_result: HandResult | None
-    validation: Validation
-    dictionary: str
+    options: Options
+    """The lobby's options (hands, dictionary, house words, validation): public to all."""
     winners: tuple[Seat, ...]
 
     @property
     def seats(self) -> int:
         return len(self.card_counts)
+
+    @property
+    def validation(self) -> Validation:
+        return self.options.validation
+
+    @property
+    def dictionary(self) -> str:
+        """The dictionary's title, as players know it."""
+        return DICTIONARIES[self.options.dictionary]
 
     @property
     def over(self) -> bool:

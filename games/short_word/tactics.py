@@ -62,7 +62,7 @@ _STAND = LetStand()
 def _lexicon(knowledge: ShortWordKnowledge) -> Lexicon:
     """The table's words: its dictionary and house list are lobby options, known to all."""
     game = cast(ShortWordGame, knowledge.game)
-    return game.lexicon(knowledge.sample_world(random.Random(0)).options)
+    return game.lexicon(knowledge.view.options)
 
 
 class ShortWordTactics(Tactics[ShortWordState, Action, ShortWordView]):

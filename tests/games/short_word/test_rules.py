@@ -11,6 +11,7 @@ from games.core.chance import Chance
 from games.core.errors import IllegalAction
 from games.short_word.cards import COPIES, POINTS, full_deck
 from games.short_word.game import BONUS, ShortWordGame, cards_dealt
+from games.short_word.lexicon import DICTIONARIES
 from games.short_word.model import (
     Challenge,
     ChallengeOpened,
@@ -555,6 +556,17 @@ def test_the_public_view_shows_no_hand() -> None:
     public = GAME.view(state, None)
     assert public.hand_cards is None and public.card_counts == (4, 3)
     assert GAME.view(state, 1).hand_cards == tuple(cards("E E R"))
+
+
+def test_the_lobby_options_are_in_every_view() -> None:
+    """The dictionary, house words and word check are public, so a computer seat reads
+    them from its view like a person reads the lobby, not from a sampled world."""
+    state = table("C A T X", "E R E")
+    for viewer in (None, 0, 1):
+        view = GAME.view(state, viewer)
+        assert view.options == state.options
+        assert view.validation == state.options.validation
+        assert view.dictionary == DICTIONARIES[state.options.dictionary]
 
 
 def test_laid_words_are_public() -> None:
