@@ -142,10 +142,22 @@ class SeatTable:
     outcome: Outcome | None
 
 
+@dataclass(frozen=True, slots=True)
+class _Look:
+    """What one seat (``None``: the channel) sees of a state, and what it may do."""
+
+    view: Any
+    legal: tuple[Any, ...]
+    to_act: tuple[Seat, ...]
+    outcome: Outcome | None
+
+
 @dataclass(slots=True)
 class _Cached:
     version: int
     state: Any
+    looks: dict[Seat | None, _Look] = field(default_factory=dict)
+    """Worked out once per version: a click draws the panel its seat was just shown."""
 
 
 @dataclass(slots=True)
@@ -153,18 +165,24 @@ class _StateCache:
     """Recently used game states by table, so a move does not re-parse JSON.
 
     The database stays the truth: an entry is used only if its version matches
-    the table row, and it is dropped whenever a move fails unexpectedly.
+    the table row. A move takes its table's entry out while it applies and saves
+    (the engine changes the state in place), so nobody looks at a state that is
+    not committed, and puts the new state back once it is.
     """
 
     capacity: int
     entries: OrderedDict[int, _Cached] = field(default_factory=OrderedDict)
 
     def get(self, table: Table) -> Any | None:
+        entry = self.entry(table)
+        return None if entry is None else entry.state
+
+    def entry(self, table: Table) -> _Cached | None:
         entry = self.entries.get(table.id)
         if entry is None or entry.version != table.version:
             return None
         self.entries.move_to_end(table.id)
-        return entry.state
+        return entry
 
     def put(self, table_id: int, version: int, state: Any) -> None:
         self.entries[table_id] = _Cached(version, state)
@@ -428,12 +446,12 @@ class TableService:
         if isinstance(action, dict | str | bytes):
             action = game.parse_action(action)
         state = self._state(table, game)
+        self._states.drop(table.id)  # back once saved: until then no one may look at it
         try:
             events = game.apply(state, seat, action)
         except GameError:
-            raise  # the contract: a refused move left the cached state untouched
-        except Exception:
-            self._states.drop(table.id)  # a bug mid-move: never trust that state again
+            # The contract: a refused move left the state untouched.
+            self._states.put(table.id, table.version, state)
             raise
         return await self._save(table, game, state, seat, action, events, by)
 
@@ -492,11 +510,7 @@ class TableService:
                     if outcome is not None and settings is not None:
                         await self._record_result(sql, table, game, outcome, settings, now)
         except StaleVersion:
-            self._states.drop(table.id)
             raise StaleTable("The table has moved on since you looked: here it is now.") from None
-        except BaseException:
-            self._states.drop(table.id)
-            raise
         self._states.put(table.id, table.version + 1, state)
         return Played(saved, seat, events, lines, private)
 
@@ -591,10 +605,8 @@ class TableService:
         recent = tuple(await self._repo.recent_lines(table_id, RECENT_LINES))
         if table.state_json is None:
             return PublicTable(table, game, None, (), None, recent)
-        state = self._state(table, game)
-        return PublicTable(
-            table, game, game.view(state, None), game.to_act(state), game.outcome(state), recent
-        )
+        look = self._look(table, game, None)
+        return PublicTable(table, game, look.view, look.to_act, look.outcome, recent)
 
     async def for_seat(self, table_id: int, user_id: int) -> SeatTable:
         table = await self.get(table_id)
@@ -604,15 +616,16 @@ class TableService:
         if table.state_json is None:
             raise TableError("The game has not started yet.")
         game = self.game(table.game_key)
-        state = self._state(table, game)
+        look = self._look(table, game, seat)
+        playing = table.status is TableStatus.ACTIVE
         return SeatTable(
             table=table,
             game=game,
             seat=seat,
-            view=game.view(state, seat),
-            legal=game.legal_actions(state, seat) if table.status is TableStatus.ACTIVE else [],
-            to_act=game.to_act(state) if table.status is TableStatus.ACTIVE else (),
-            outcome=game.outcome(state),
+            view=look.view,
+            legal=list(look.legal) if playing else [],
+            to_act=look.to_act if playing else (),
+            outcome=look.outcome,
         )
 
     async def history(self, table_id: int) -> list[str]:
@@ -651,13 +664,28 @@ class TableService:
         return table
 
     def _state(self, table: Table, game: AnyGame) -> Any:
-        cached = self._states.get(table)
+        return self._entry(table, game).state
+
+    def _entry(self, table: Table, game: AnyGame) -> _Cached:
+        cached = self._states.entry(table)
         if cached is not None:
             return cached
         assert table.state_json is not None
-        state = game.load_state(table.state_json)
-        self._states.put(table.id, table.version, state)
-        return state
+        self._states.put(table.id, table.version, game.load_state(table.state_json))
+        entry = self._states.entry(table)
+        assert entry is not None
+        return entry
+
+    def _look(self, table: Table, game: AnyGame, seat: Seat | None) -> _Look:
+        """What ``seat`` sees and may do at the table's version, worked out once."""
+        entry = self._entry(table, game)
+        look = entry.looks.get(seat)
+        if look is None:
+            state = entry.state
+            legal = () if seat is None else tuple(game.legal_actions(state, seat))
+            look = _Look(game.view(state, seat), legal, game.to_act(state), game.outcome(state))
+            entry.looks[seat] = look
+        return look
 
     async def _lobby_options(
         self, guild_id: int, game: AnyGame, options: dict[str, Any]

@@ -17,7 +17,7 @@ from bot.tables.service import Played, StaleTable, TableError, TableService
 from games.core.errors import GameError, NotYourTurn
 from games.short_changed import GAME
 from games.short_changed.model import Ante, Guess, ShortChangedState
-from tests.bot.tables.helpers import ANN, BO, CY, started
+from tests.bot.tables.helpers import ANN, BO, CY, Clock, started
 
 PLAYERS = (ANN, BO, CY)
 
@@ -162,3 +162,60 @@ async def test_a_move_on_a_finished_game_changes_nothing(
             await service.act(table_id, uid(seat), right, version=finished.version)
     assert await service.get(table_id) == finished
     assert await events(db, table_id) == logged
+
+
+async def test_a_look_while_a_move_is_being_saved_sees_the_committed_table(
+    service: TableService, db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The engine changes the state in place; until the move commits, panels and the
+    public table must still show the committed state at the committed version."""
+    table_id = await in_play(service)
+    seat = (await service.public(table_id)).to_act[0]
+    mover = await service.for_seat(table_id, uid(seat))
+    move = next(action for action in mover.legal if not isinstance(action, Guess))
+    other = (seat + 1) % len(PLAYERS)
+    # What the committed table looks like, worked out apart (as after a restart): the other
+    # seat's look below is the service's first at this version, made from its own state.
+    apart = TableService(db, service.catalog, Clock())
+    before, others = await apart.public(table_id), await apart.for_seat(table_id, uid(other))
+    saving, release = asyncio.Event(), asyncio.Event()
+    write = db.write
+
+    async def slow_write(*args: Any, **kwargs: Any) -> int:
+        saving.set()
+        await release.wait()
+        return await write(*args, **kwargs)
+
+    monkeypatch.setattr(db, "write", slow_write)
+    moving = asyncio.create_task(service.act(table_id, uid(seat), move))
+    await saving.wait()  # applied in memory, not yet committed
+    public = await service.public(table_id)
+    look = await service.for_seat(table_id, uid(other))
+    assert public.table.version == look.table.version == before.table.version
+    assert public.view == before.view and look.view == others.view
+    release.set()
+    played = await moving
+    assert (await service.public(table_id)).table.version == played.table.version
+
+
+async def test_a_seats_view_and_moves_are_worked_out_once_per_version(
+    service: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A click draws the panel its seat was just shown: the engine is asked once."""
+    table_id = await in_play(service)
+    seat = (await service.public(table_id)).to_act[0]
+    asked: list[int] = []
+    legal_actions = GAME.legal_actions
+
+    def counted(state: ShortChangedState, seat: int) -> list[Any]:
+        asked.append(seat)
+        return legal_actions(state, seat)
+
+    monkeypatch.setattr(GAME, "legal_actions", counted)
+    first = await service.for_seat(table_id, uid(seat))
+    again = await service.for_seat(table_id, uid(seat))
+    assert asked == [seat] and first.legal == again.legal and first.view == again.view
+    move = next(action for action in first.legal if not isinstance(action, Guess))
+    await service.act(table_id, uid(seat), move)
+    await service.for_seat(table_id, uid(seat))
+    assert asked == [seat, seat]  # a new version is looked at afresh
