@@ -79,18 +79,27 @@ _TRIPLES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 """Every way the three dice of each kind can land, so one random number rolls all three."""
 
 
+_D4, _D6, _D8, _D10, _D12, _D20 = _TRIPLES
+_N4, _N6, _N8, _N10, _N12, _N20 = (len(triples) for triples in _TRIPLES)
+
+
 def roll_set(rng: random.Random) -> list[int]:
     """A roll of a whole set of 18 dice, in index order.
 
     Rolling is the hot part of setting up a hand, so each kind's three dice
     come from one ``random()`` scaled to the kind's outcomes (at most 8,000; the
-    float's 53 bits make any unevenness far too small to matter).
+    float's 53 bits make any unevenness far too small to matter), written out
+    kind by kind rather than looped over.
     """
     draw = rng.random
-    values: list[int] = []
-    for triples in _TRIPLES:
-        values += triples[int(draw() * len(triples))]
-    return values
+    return [
+        *_D4[int(draw() * _N4)],
+        *_D6[int(draw() * _N6)],
+        *_D8[int(draw() * _N8)],
+        *_D10[int(draw() * _N10)],
+        *_D12[int(draw() * _N12)],
+        *_D20[int(draw() * _N20)],
+    ]
 
 
 def roll_again(values: list[int], dice: tuple[int, ...], rng: random.Random) -> None:
