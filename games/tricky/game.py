@@ -27,9 +27,11 @@ from games.tricky.dice import (
     KIND_MASK,
     KIND_MASK_OF,
     KINDS,
+    WORDS_PER_SET,
     Die,
     dice_in,
     roll_again,
+    roll_from,
     roll_set,
 )
 from games.tricky.model import (
@@ -249,7 +251,7 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
 
     def setup(self, seats: int, seed: int, options: Options) -> TrickyState:
         chance = Chance(seed)
-        first = chance.next().randrange(seats)  # TR3: a random seat stands in for the youngest
+        first = chance.below(seats)  # TR3: a random seat stands in for the youngest
         state = TrickyState(
             options=options,
             chance=chance,
@@ -267,9 +269,9 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
         """Every seat rolls all 18 dice (TR1, TR2), and the values a re-roll will
         bring; the hand starts over."""
         seats = state.seats
-        rng = state.chance.next()
-        state.values = [roll_set(rng) for _ in range(seats)]
-        state.reserve = [roll_set(rng) for _ in range(seats)]
+        words = state.chance.words(2 * WORDS_PER_SET * seats)  # one random event a hand
+        state.values = [roll_from(words, 2 * WORDS_PER_SET * seat) for seat in range(seats)]
+        state.reserve = [roll_from(words, (2 * seat + 1) * WORDS_PER_SET) for seat in range(seats)]
         state.unplayed = [ALL_DICE] * seats
         state.rerolled = [None] * seats
         state.phase = "reroll"
