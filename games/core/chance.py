@@ -4,15 +4,26 @@ A game must replay exactly from its seed and its action log, and its state must
 survive a JSON round trip between any two actions. Storing a whole
 ``random.Random`` state would add 600 integers to every saved state, so instead
 the state keeps the seed and a count of random events so far, and each random
-event (a deal, a roll, a shuffle) gets a fresh generator seeded from both.
+event (a deal, a roll, a shuffle) draws its luck from both: either a fresh
+generator (:meth:`Chance.next`) or, when the event needs a known amount of luck,
+a block of random words (:meth:`Chance.words`, :meth:`Chance.below`,
+:meth:`Chance.shuffle`), which costs a fraction of seeding a generator.
 """
 
 from __future__ import annotations
 
 import random
+import sys
+from array import array
+from collections.abc import MutableSequence, Sequence
 from dataclasses import dataclass
+from hashlib import shake_128
+from typing import Any
 
 __all__ = ["Chance"]
+
+_WORD = "Q"
+assert array(_WORD).itemsize == 8, "random words are 64 bits"
 
 
 @dataclass(slots=True)
@@ -28,3 +39,31 @@ class Chance:
         # Seeded with text, which random hashes (SHA-512): integer seeds are fed to the
         # Mersenne Twister word by word, and (seed << 32) + draws collides across seeds.
         return random.Random(f"{self.seed}/{self.draws}")
+
+    def words(self, count: int) -> Sequence[int]:
+        """``count`` independent uniform 64-bit numbers: the luck of the next random event.
+
+        Seeding the Mersenne Twister of :meth:`next` takes longer than most games
+        take to deal a hand, so an event that needs a known amount of luck (a roll
+        of many dice, a shuffle) reads it here instead: SHAKE-128 of the seed and
+        the event's number, as little-endian words on every machine.
+        ``word * n >> 64`` is then a uniform number below ``n`` (each value's
+        chance is off by less than ``n / 2**64``, far too little to matter).
+        """
+        self.draws += 1
+        luck = shake_128(f"{self.seed}/{self.draws}".encode()).digest(8 * count)
+        words = array(_WORD, luck)
+        if sys.byteorder == "big":
+            words.byteswap()
+        return words
+
+    def below(self, n: int) -> int:
+        """A uniform number from 0 to ``n - 1``: the next random event."""
+        return self.words(1)[0] * n >> 64
+
+    def shuffle(self, items: MutableSequence[Any]) -> None:
+        """Shuffle ``items`` in place, every order equally likely: the next random event."""
+        words = self.words(len(items))
+        for i in range(len(items) - 1, 0, -1):  # Fisher-Yates
+            j = words[i] * (i + 1) >> 64
+            items[i], items[j] = items[j], items[i]

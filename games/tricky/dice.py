@@ -11,6 +11,7 @@ the screen), which makes the match rule (TR6) a couple of ``&`` operations.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from itertools import product
 from typing import NamedTuple
 
@@ -22,10 +23,12 @@ __all__ = [
     "KINDS",
     "KIND_MASK",
     "KIND_MASK_OF",
+    "WORDS_PER_SET",
     "Die",
     "dice_in",
     "die_text",
     "roll_again",
+    "roll_from",
     "roll_set",
 ]
 
@@ -79,18 +82,44 @@ _TRIPLES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 """Every way the three dice of each kind can land, so one random number rolls all three."""
 
 
-def roll_set(rng: random.Random) -> list[int]:
-    """A roll of a whole set of 18 dice, in index order.
+_D4, _D6, _D8, _D10, _D12, _D20 = _TRIPLES
+_N4, _N6, _N8, _N10, _N12, _N20 = (len(triples) for triples in _TRIPLES)
 
-    Rolling is the hot part of setting up a hand, so each kind's three dice
-    come from one ``random()`` scaled to the kind's outcomes (at most 8,000; the
-    float's 53 bits make any unevenness far too small to matter).
+WORDS_PER_SET = len(KINDS)
+"""The random words :func:`roll_from` reads for one set: one per kind."""
+
+
+def roll_from(words: Sequence[int], start: int) -> list[int]:
+    """A roll of a whole set of 18 dice, in index order, from six random 64-bit words
+    (``words[start:start + 6]``, see :meth:`games.core.chance.Chance.words`).
+
+    Rolling is the hot part of setting up a hand, so each kind's three dice come
+    from one word scaled to the kind's outcomes (at most 8,000), written out kind
+    by kind rather than looped over.
     """
+    return [
+        *_D4[words[start] * _N4 >> 64],
+        *_D6[words[start + 1] * _N6 >> 64],
+        *_D8[words[start + 2] * _N8 >> 64],
+        *_D10[words[start + 3] * _N10 >> 64],
+        *_D12[words[start + 4] * _N12 >> 64],
+        *_D20[words[start + 5] * _N20 >> 64],
+    ]
+
+
+def roll_set(rng: random.Random) -> list[int]:
+    """A roll of a whole set of 18 dice, in index order, from a generator (for sampling
+    worlds, see :meth:`games.tricky.game.TrickyGame.redeal`): each kind's three dice from
+    one ``random()`` (the float's 53 bits make any unevenness far too small to matter)."""
     draw = rng.random
-    values: list[int] = []
-    for triples in _TRIPLES:
-        values += triples[int(draw() * len(triples))]
-    return values
+    return [
+        *_D4[int(draw() * _N4)],
+        *_D6[int(draw() * _N6)],
+        *_D8[int(draw() * _N8)],
+        *_D10[int(draw() * _N10)],
+        *_D12[int(draw() * _N12)],
+        *_D20[int(draw() * _N20)],
+    ]
 
 
 def roll_again(values: list[int], dice: tuple[int, ...], rng: random.Random) -> None:

@@ -13,6 +13,8 @@ import operator
 import random
 from collections.abc import Sequence
 from functools import cache, lru_cache
+from itertools import combinations
+from typing import NoReturn
 
 from games.core.chance import Chance
 from games.core.errors import CorruptState, IllegalAction, NotYourTurn
@@ -25,9 +27,11 @@ from games.tricky.dice import (
     KIND_MASK,
     KIND_MASK_OF,
     KINDS,
+    WORDS_PER_SET,
     Die,
     dice_in,
     roll_again,
+    roll_from,
     roll_set,
 )
 from games.tricky.model import (
@@ -63,7 +67,13 @@ from games.tricky.scoring import (
     next_first_bidder,
     winners_at_target,
 )
-from games.tricky.tricks import TRICKS_PER_HAND, leader_kinds, legal_pairs, trick_winner
+from games.tricky.tricks import (
+    BOTH_TRUMP,
+    TRICKS_PER_HAND,
+    TRUMP_PAIR,
+    leader_kinds,
+    legal_pairs,
+)
 
 __all__ = ["BID_STEPS", "TrickyGame", "reroll_sample"]
 
@@ -90,21 +100,29 @@ _PLAY: dict[int, Play] = {
 }
 """Every play, keyed ``18 * a + b`` by its two dice in either order; the action
 lists the lower index first."""
+_PAIRS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple(combinations(range(n), 2)) for n in range(DICE_PER_SEAT + 1)
+)
+"""``_PAIRS[n]``: every pair of positions ``(i, j)``, ``i < j``, among ``n`` dice, so a
+random pair is one random number and a look-up."""
 _PASS = Pass()
 MAX_SEATS = 5
 _ALONE: tuple[tuple[Seat], ...] = tuple((seat,) for seat in range(MAX_SEATS))
 """``_ALONE[seat]``: :meth:`TrickyGame.to_act` when one seat acts, made once."""
 _TRUMPS: tuple[NameTrump, ...] = (NameTrump(None), *(NameTrump(n) for n in range(1, 21)))
-_QUARTER_BIT = tuple(
-    tuple(1 << index if 4 * value <= faces else 0 for value in range(faces + 1))
+_KEEP_ALL = Reroll(())
+_REROLL_ALL = Reroll(dice_in(ALL_DICE))
+_LOW_BITS = tuple(
+    tuple(
+        (1 << index if 4 * value <= faces else 0)
+        | (1 << DICE_PER_SEAT + index if 2 * value <= faces else 0)
+        for value in range(faces + 1)
+    )
     for index, faces in enumerate(FACES)
 )
-"""``_QUARTER_BIT[i][v]``: die ``i``'s bit if ``v`` is at most a quarter of its faces, else 0."""
-_HALF_BIT = tuple(
-    tuple(1 << index if 2 * value <= faces else 0 for value in range(faces + 1))
-    for index, faces in enumerate(FACES)
-)
-"""The same for at most half (below the die's average)."""
+"""``_LOW_BITS[i][v]``: die ``i``'s bit if ``v`` is at most a quarter of its faces, and its
+bit 18 places higher if ``v`` is at most half (below the die's average), so one sum over a
+seat's dice gives both bit sets."""
 
 
 # Events and actions are frozen, so the ones a hand makes over and over are made once
@@ -112,28 +130,45 @@ _HALF_BIT = tuple(
 # random playout. Bid amounts are open-ended, so their caches are bounded.
 
 
-_DICE_PLAYED: dict[int, DicePlayed] = {}
-"""Every :class:`DicePlayed` made so far, keyed by :func:`_dice_played`'s arguments packed
-into one int: an int hashes far faster than a tuple of :class:`Die`."""
+_PAIR_BITS: tuple[tuple[int, ...], ...] = tuple(
+    tuple((1 << a) | (1 << b) for b in range(DICE_PER_SEAT)) for a in range(DICE_PER_SEAT)
+)
+"""``_PAIR_BITS[a][b]``: the bit set of dice ``a`` and ``b``, made once: big ints are new
+objects every time they are computed."""
+_SHOWING: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(FACES[:index]) + value - 1 for value in range(faces + 1))
+    for index, faces in enumerate(FACES)
+)
+"""``_SHOWING[i][v]``: a number for die ``i`` showing ``v``, different for each of the
+:data:`_SHOWINGS` ways one of a seat's dice can land."""
+_SHOWINGS = sum(FACES)
+_DICE_PLAYED: list[DicePlayed | None] = [None] * (MAX_SEATS * _SHOWINGS * _SHOWINGS)
+"""Every :class:`DicePlayed` made so far, at ``(seat * 180 + first) * 180 + second`` for the
+:data:`_SHOWING` numbers of its two dice: a flat list, filled in as plays come."""
 
 
-def _dice_played(seat: Seat, a: int, value_a: int, b: int, value_b: int) -> DicePlayed:
-    """Seat plays die ``a`` showing ``value_a`` and die ``b`` showing ``value_b``."""
-    key = (((seat * DICE_PER_SEAT + a) * 32 + value_a) * DICE_PER_SEAT + b) * 32 + value_b
-    event = _DICE_PLAYED.get(key)
-    if event is None:
-        event = _DICE_PLAYED[key] = DicePlayed(seat=seat, dice=(_DIE[a][value_a], _DIE[b][value_b]))
+def _new_dice_played(key: int, seat: Seat, a: int, value_a: int, b: int, value_b: int) -> Event:
+    event = _DICE_PLAYED[key] = DicePlayed(seat=seat, dice=(_DIE[a][value_a], _DIE[b][value_b]))
     return event
 
 
-@cache
-def _trick_won(seat: Seat, trick: int, points: int) -> TrickWon:
-    return TrickWon(seat=seat, trick=trick, points=points)
+_TRICK_WON: dict[int, TrickWon] = {}
+"""Every :class:`TrickWon` made so far, keyed ``(points * 16 + trick) * 8 + seat``."""
 
 
-@cache
-def _passed(seat: Seat) -> Passed:
-    return Passed(seat=seat)
+def _new_trick_won(seat: Seat, trick: int, points: int) -> Event:
+    event = _TRICK_WON[(points * 16 + trick) * 8 + seat] = TrickWon(
+        seat=seat, trick=trick, points=points
+    )
+    return event
+
+
+_PASSED: tuple[Passed, ...] = tuple(Passed(seat=seat) for seat in range(MAX_SEATS))
+_REROLL_CHOSEN: tuple[tuple[RerollChosen, ...], ...] = tuple(
+    tuple(RerollChosen(seat=seat, count=count) for count in range(DICE_PER_SEAT + 1))
+    for seat in range(MAX_SEATS)
+)
+"""``_REROLL_CHOSEN[seat][count]``: the public news of a re-roll."""
 
 
 @lru_cache(maxsize=4096)
@@ -146,9 +181,33 @@ def _bid(amount: int) -> Bid:
     return Bid(amount)
 
 
+@lru_cache(maxsize=1024)
+def _auction_won(seat: Seat, amount: int) -> AuctionWon:
+    return AuctionWon(seat=seat, amount=amount)
+
+
 @cache
-def _reroll_chosen(seat: Seat, count: int) -> RerollChosen:
-    return RerollChosen(seat=seat, count=count)
+def _auction_started(first_bidder: Seat, minimum: int) -> AuctionStarted:
+    return AuctionStarted(first_bidder=first_bidder, minimum=minimum)
+
+
+@cache
+def _trump_named(seat: Seat, trump: int | None) -> TrumpNamed:
+    return TrumpNamed(seat=seat, trump=trump)
+
+
+@lru_cache(maxsize=1024)
+def _hand_started(hand: int, first_bidder: Seat) -> HandStarted:
+    return HandStarted(hand=hand, first_bidder=first_bidder)
+
+
+def _reroll_of(mask: int) -> Reroll:
+    """The re-roll of the dice in a bit set (keeping or re-rolling all of them is made once)."""
+    if mask == 0:
+        return _KEEP_ALL
+    if mask == ALL_DICE:
+        return _REROLL_ALL
+    return Reroll(dice_in(mask))
 
 
 def reroll_sample(values: Sequence[int]) -> list[Reroll]:
@@ -158,13 +217,13 @@ def reroll_sample(values: Sequence[int]) -> list[Reroll]:
     those showing at most half (below their average); or all 18. Duplicates
     are listed once.
     """
-    return [Reroll(dice_in(mask)) for mask in _reroll_masks(values)]
+    return [_reroll_of(mask) for mask in _reroll_masks(values)]
 
 
 def _reroll_masks(values: Sequence[int]) -> list[int]:
     """The dice of each :func:`reroll_sample` choice, as distinct bit sets."""
-    quarter = sum(map(tuple.__getitem__, _QUARTER_BIT, values))
-    half = sum(map(tuple.__getitem__, _HALF_BIT, values))
+    low = sum(map(operator.getitem, _LOW_BITS, values))  # a fast call, unlike tuple.__getitem__
+    quarter, half = low & ALL_DICE, low >> DICE_PER_SEAT
     masks = [0]
     for mask in (quarter, half, ALL_DICE):
         if mask not in masks:
@@ -192,7 +251,7 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
 
     def setup(self, seats: int, seed: int, options: Options) -> TrickyState:
         chance = Chance(seed)
-        first = chance.next().randrange(seats)  # TR3: a random seat stands in for the youngest
+        first = chance.below(seats)  # TR3: a random seat stands in for the youngest
         state = TrickyState(
             options=options,
             chance=chance,
@@ -210,9 +269,9 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
         """Every seat rolls all 18 dice (TR1, TR2), and the values a re-roll will
         bring; the hand starts over."""
         seats = state.seats
-        rng = state.chance.next()
-        state.values = [roll_set(rng) for _ in range(seats)]
-        state.reserve = [roll_set(rng) for _ in range(seats)]
+        words = state.chance.words(2 * WORDS_PER_SET * seats)  # one random event a hand
+        state.values = [roll_from(words, 2 * WORDS_PER_SET * seat) for seat in range(seats)]
+        state.reserve = [roll_from(words, (2 * seat + 1) * WORDS_PER_SET) for seat in range(seats)]
         state.unplayed = [ALL_DICE] * seats
         state.rerolled = [None] * seats
         state.phase = "reroll"
@@ -230,7 +289,7 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
         state.hand += 1
         state.first_bidder = first_bidder
         self._roll(state)
-        return HandStarted(hand=state.hand, first_bidder=first_bidder)
+        return _hand_started(state.hand, first_bidder)
 
     def seat_count(self, state: TrickyState) -> int:
         return state.seats
@@ -240,7 +299,8 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
     def to_act(self, state: TrickyState) -> tuple[Seat, ...]:
         phase = state.phase
         if phase == "reroll":
-            return tuple(seat for seat, count in enumerate(state.rerolled) if count is None)
+            rerolled = state.rerolled
+            return tuple([seat for seat in range(len(rerolled)) if rerolled[seat] is None])
         if phase == "over":
             return ()
         return _ALONE[state.turn]
@@ -261,7 +321,7 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
                 _PLAY[a * DICE_PER_SEAT + b] for a, b in legal_pairs(state.unplayed[seat], lead)
             ]
         if phase == "reroll":
-            if not 0 <= seat < state.seats or state.rerolled[seat] is not None:
+            if not self._may_reroll(state, seat):
                 return []
             return list(reroll_sample(state.values[seat]))
         if phase == "over" or seat != state.turn:
@@ -272,7 +332,7 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
         return list(_TRUMPS)
 
     def random_action(self, state: TrickyState, seat: Seat, rng: random.Random) -> Action:
-        """A random legal action, sampled without listing every pair.
+        """A random legal action, sampled without listing the choices.
 
         Plays are uniform over the legal pairs, re-rolls over the listed
         sample, trumps over all 21. Auction calls pass half the time and
@@ -282,18 +342,33 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
         five seats would run for hundreds of calls.
         """
         phase = state.phase
-        if phase == "tricks" and seat == state.turn:
-            return self._random_play(state, seat, rng)
-        if phase == "auction" and seat == state.turn:
-            if rng.random() < RANDOM_PASS_CHANCE:
-                return _PASS
-            return _bid(self._minimum_bid(state) + rng.choice(BID_STEPS) * state.seats)
-        if phase == "reroll" and seat in self.to_act(state):
-            return Reroll(dice_in(rng.choice(_reroll_masks(state.values[seat]))))
+        if phase == "tricks":
+            if seat == state.turn:
+                return self._random_play(state, seat, rng)
+        elif phase == "auction":
+            if seat == state.turn:
+                draw = rng.random
+                if draw() < RANDOM_PASS_CHANCE:
+                    return _PASS
+                seats = len(state.scores)
+                least = minimum_bid(seats, None if state.high_bidder is None else state.high_bid)
+                return _bid(least + BID_STEPS[int(draw() * len(BID_STEPS))] * seats)
+        elif phase == "reroll":
+            if self._may_reroll(state, seat):
+                masks = _reroll_masks(state.values[seat])
+                return _reroll_of(masks[int(rng.random() * len(masks))])
+        elif phase == "trump" and seat == state.turn:
+            return _TRUMPS[int(rng.random() * len(_TRUMPS))]
         return rng.choice(self.legal_actions(state, seat))
 
     @staticmethod
     def _random_play(state: TrickyState, seat: Seat, rng: random.Random) -> Play:
+        """A uniformly random legal play from one random number (TR6).
+
+        The legal pairs are numbered without listing them: with no die of the
+        leader's kinds, every pair of unplayed dice; else the pairs of two such
+        dice, then each such die with each other die.
+        """
         unplayed = state.unplayed[seat]
         trick = state.trick
         if trick:  # inlined leader_kinds(): this is the hottest line of a random playout
@@ -302,24 +377,41 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
         else:
             matching = 0
         if not matching:
-            return _PLAY[_two_of(dice_in(unplayed), rng)]
-        # Pairs with a matching die: both matching, or one matching and one not (TR6).
-        inside, outside = dice_in(matching), dice_in(unplayed & ~matching)
-        m, r = len(inside), len(outside)
-        both_inside = m * (m - 1) // 2
-        pick = int(rng.random() * (both_inside + m * r))
-        if pick < both_inside:
-            return _PLAY[_two_of(inside, rng)]
-        pick -= both_inside
-        return _PLAY[inside[pick // r] * DICE_PER_SEAT + outside[pick % r]]
+            dice = dice_in(unplayed)
+            pairs = _PAIRS[len(dice)]
+            i, j = pairs[int(rng.random() * len(pairs))]
+            return _PLAY[dice[i] * DICE_PER_SEAT + dice[j]]
+        inside, outside = dice_in(matching), dice_in(unplayed ^ matching)
+        pairs, others = _PAIRS[len(inside)], len(outside)
+        pick = int(rng.random() * (len(pairs) + len(inside) * others))
+        if pick < len(pairs):
+            i, j = pairs[pick]
+            return _PLAY[inside[i] * DICE_PER_SEAT + inside[j]]
+        pick -= len(pairs)
+        return _PLAY[inside[pick // others] * DICE_PER_SEAT + outside[pick % others]]
 
     def apply(self, state: TrickyState, seat: Seat, action: Action) -> list[Event]:
-        """Check then perform, with a short way through for the common case: a play by the
-        seat on turn (the checks :meth:`check` makes for it, then :meth:`_play`)."""
-        if type(action) is Play and seat == state.turn and state.phase == "tricks":
-            dice = action.dice
-            self._check_play(state, seat, dice)
-            return self._play(state, seat, dice[0], dice[1])
+        """Check then perform, with a short way through for each phase's usual move: its own
+        checks (the ones :meth:`check` makes for it), then its rule, skipping the two
+        dispatches. Anything else goes through :meth:`check`, which explains the refusal."""
+        phase = state.phase
+        if phase == "tricks":
+            if type(action) is Play and seat == state.turn:
+                return self._play(state, seat, action.dice)  # it checks the play first
+        elif phase == "auction":
+            if seat == state.turn:
+                if type(action) is Pass:
+                    return self._pass(state, seat)
+                if type(action) is Bid:
+                    self._check_bid(state, action.amount)
+                    return self._bid(state, seat, action.amount)
+        elif phase == "reroll":
+            if type(action) is Reroll and self._may_reroll(state, seat):
+                _check_reroll(action.dice)
+                return self._reroll(state, seat, action.dice)
+        elif phase == "trump" and type(action) is NameTrump and seat == state.turn:
+            _check_trump(action.number)
+            return self._name_trump(state, seat, action.number)
         self.check(state, seat, action)
         return self.perform(state, seat, action)
 
@@ -355,10 +447,17 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
                 raise IllegalAction("It is the auction: bid or pass.")
         elif not isinstance(action, NameTrump):
             raise IllegalAction("You won the auction: name a trump number, or no trump.")
-        elif action.number is not None and not 1 <= action.number <= 20:
-            raise IllegalAction("Trump is a number from 1 to 20, or no trump.")
+        else:
+            _check_trump(action.number)
 
-    def _check_play(self, state: TrickyState, seat: Seat, dice: tuple[int, ...]) -> None:
+    @staticmethod
+    def _may_reroll(state: TrickyState, seat: Seat) -> bool:
+        """Whether ``seat`` is at the table and still to choose its re-roll (TR2)."""
+        rerolled = state.rerolled
+        return 0 <= seat < len(rerolled) and rerolled[seat] is None
+
+    @staticmethod
+    def _check_play(state: TrickyState, seat: Seat, dice: tuple[int, ...]) -> None:
         if len(dice) != 2:
             raise IllegalAction("Play exactly two dice.")
         a, b = dice
@@ -382,8 +481,11 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
                     "your two dice must be of that kind."
                 )
 
-    def _check_bid(self, state: TrickyState, amount: int) -> None:
-        least = self._minimum_bid(state)
+    @staticmethod
+    def _check_bid(state: TrickyState, amount: int) -> None:
+        least = minimum_bid(
+            len(state.scores), None if state.high_bidder is None else state.high_bid
+        )
         if amount >= least:
             return
         if state.high_bidder is None:
@@ -395,14 +497,13 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
 
     @staticmethod
     def _minimum_bid(state: TrickyState) -> int:
-        return minimum_bid(state.seats, None if state.high_bidder is None else state.high_bid)
+        return minimum_bid(len(state.scores), None if state.high_bidder is None else state.high_bid)
 
     # -- doing it --------------------------------------------------------------------------------
 
     def perform(self, state: TrickyState, seat: Seat, action: Action) -> list[Event]:
         if isinstance(action, Play):
-            a, b = action.dice
-            return self._play(state, seat, a, b)
+            return self._play(state, seat, action.dice)
         if isinstance(action, Bid):
             return self._bid(state, seat, action.amount)
         if isinstance(action, Pass):
@@ -417,32 +518,31 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
         events: list[Event] = []
         if dice:
             values, reserve = state.values[seat], state.reserve[seat]
-            before = tuple(values[i] for i in dice)
+            before = tuple(map(values.__getitem__, dice))
+            after = tuple(map(reserve.__getitem__, dice))
             for index in dice:
                 values[index] = reserve[index]
-            after = tuple(values[i] for i in dice)
             events.append(Rerolled(audience=seat, seat=seat, dice=dice, before=before, after=after))
-        events.append(_reroll_chosen(seat, len(dice)))
+        events.append(_REROLL_CHOSEN[seat][len(dice)])
         if None not in state.rerolled:  # TR2: bidding starts once every seat has chosen
             state.reserve = []
             state.phase = "auction"
             state.turn = state.first_bidder
-            events.append(
-                AuctionStarted(first_bidder=state.first_bidder, minimum=self._minimum_bid(state))
-            )
+            events.append(_auction_started(state.first_bidder, self._minimum_bid(state)))
         return events
 
-    def _bid(self, state: TrickyState, seat: Seat, amount: int) -> list[Event]:
+    @staticmethod
+    def _bid(state: TrickyState, seat: Seat, amount: int) -> list[Event]:
         state.calls.append((seat, amount))
         state.high_bidder, state.high_bid, state.passes = seat, amount, 0
-        state.turn = (seat + 1) % state.seats
+        state.turn = (seat + 1) % len(state.scores)
         return [_bid_made(seat, amount)]
 
     def _pass(self, state: TrickyState, seat: Seat) -> list[Event]:
         state.calls.append((seat, None))
         state.passes += 1
-        events: list[Event] = [_passed(seat)]
-        seats = state.seats
+        events: list[Event] = [_PASSED[seat]]
+        seats = len(state.scores)
         if state.high_bidder is None:
             if state.passes == seats:  # TR4: nobody opened; everyone pays, same first bidder
                 state.scores = [score - ALL_PASS_PENALTY for score in state.scores]
@@ -454,24 +554,45 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
         elif state.passes == seats - 1:  # TR4: every other seat passed in a row
             state.phase = "trump"
             state.turn = state.high_bidder
-            events.append(AuctionWon(seat=state.high_bidder, amount=state.high_bid))
+            events.append(_auction_won(state.high_bidder, state.high_bid))
             return events
         state.turn = (seat + 1) % seats
         return events
 
-    def _name_trump(self, state: TrickyState, seat: Seat, number: int | None) -> list[Event]:
+    @staticmethod
+    def _name_trump(state: TrickyState, seat: Seat, number: int | None) -> list[Event]:
         state.trump = number
         state.phase = "tricks"
         state.turn = seat  # TR6: the high bidder leads the first trick
-        return [TrumpNamed(seat=seat, trump=number)]
+        return [_trump_named(seat, number)]
 
-    def _play(self, state: TrickyState, seat: Seat, a: int, b: int) -> list[Event]:
+    def _play(self, state: TrickyState, seat: Seat, dice: tuple[int, ...]) -> list[Event]:
+        """Play two dice to the trick (TR6), checked before anything changes.
+
+        This is the hottest path of a random playout, so the check is made here, in
+        line: two different unplayed dice that keep the match rule go straight on,
+        and anything else goes to :meth:`_check_play`, which explains the refusal.
+        """
+        unplayed = state.unplayed[seat]
+        trick = state.trick
+        a, b = dice if len(dice) == 2 else (-1, -1)
         if b < a:
             a, b = b, a
-        state.unplayed[seat] &= ~((1 << a) | (1 << b))
+        bits = _PAIR_BITS[a][b] if 0 <= a < b < DICE_PER_SEAT else -1
+        if bits < 0 or unplayed & bits != bits:
+            self._refuse_play(state, seat, dice)
+        if trick:  # TR6, as in _check_play: a holder of a leader's kind plays one
+            _, lead_a, lead_b = trick[0]
+            lead = KIND_MASK_OF[lead_a] | KIND_MASK_OF[lead_b]
+            if unplayed & lead and not bits & lead:
+                self._refuse_play(state, seat, dice)
+        state.unplayed[seat] = unplayed ^ bits
         values = state.values[seat]
-        events: list[Event] = [_dice_played(seat, a, values[a], b, values[b])]
-        trick = state.trick
+        value_a, value_b = values[a], values[b]
+        key = (seat * _SHOWINGS + _SHOWING[a][value_a]) * _SHOWINGS + _SHOWING[b][value_b]
+        events: list[Event] = [
+            _DICE_PLAYED[key] or _new_dice_played(key, seat, a, value_a, b, value_b)
+        ]
         trick.append((seat, a, b))
         seats = len(state.scores)
         if len(trick) < seats:
@@ -482,26 +603,47 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
             events += self._score_hand(state)
         return events
 
+    def _refuse_play(self, state: TrickyState, seat: Seat, dice: tuple[int, ...]) -> NoReturn:
+        """Raise the reason a pair failed :meth:`_play`'s in-line check."""
+        self._check_play(state, seat, dice)
+        raise AssertionError(f"_play refused {dice}, which _check_play allows")
+
     @staticmethod
     def _take_trick(state: TrickyState) -> Event:
-        every = state.values
+        every, trump = state.values, state.trump
         plays: list[tuple[Seat, Die, Die]] = []
-        pairs: list[tuple[Die, Die]] = []
-        points = 0
+        best = -1
+        winner = points = 0
         for player, x, y in state.trick:  # one plain loop: comprehensions are calls in 3.11
             values = every[player]
-            first, second = _DIE[x][values[x]], _DIE[y][values[y]]
-            plays.append((player, first, second))
-            pairs.append((first, second))
-            points += values[x] + values[y]
-        winner = plays[trick_winner(pairs, state.trump)][0]
+            value_x, value_y = values[x], values[y]
+            plays.append((player, _DIE[x][value_x], _DIE[y][value_y]))
+            points += value_x + value_y
+            # TR7: pair_rank(), written out here because it runs for every play of every
+            # trick; test_tricky_engine_ranks_as_pair_rank holds the two together.
+            if value_x == trump:
+                if value_y == trump:
+                    faces_x, faces_y = FACES[x], FACES[y]
+                    high, low = max(faces_x, faces_y), min(faces_x, faces_y)
+                    rank = BOTH_TRUMP + (trump << 10) + (high << 5) + 31 - low
+                else:
+                    rank = TRUMP_PAIR + (value_y << 10) + (FACES[x] << 5) + 31 - FACES[y]
+            elif value_y == trump:
+                rank = TRUMP_PAIR + (value_x << 10) + (FACES[y] << 5) + 31 - FACES[x]
+            else:
+                rank = value_x + value_y
+            if rank > best:  # strictly better, so the earlier play keeps a tie
+                best, winner = rank, player
         state.taken[winner] += points
         state.tricks_won[winner] += 1
         state.tricks_played += 1
         state.trick = []
         state.last_trick, state.last_trick_winner = tuple(plays), winner
         state.turn = winner  # TR6: the winner leads the next trick
-        return _trick_won(winner, state.tricks_played, points)
+        number = state.tricks_played
+        return _TRICK_WON.get((points * 16 + number) * 8 + winner) or _new_trick_won(
+            winner, number, points
+        )
 
     def _score_hand(self, state: TrickyState) -> list[Event]:
         bidder = state.high_bidder
@@ -520,7 +662,8 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
         )
         state.last_score = scored
         events: list[Event] = [scored]
-        contenders = winners_at_target(state.scores, state.target, bidder)  # TR9
+        target = state.options.target_per_seat * len(state.scores)
+        contenders = winners_at_target(state.scores, target, bidder)  # TR9
         if len(contenders) == 1:
             state.winner = contenders[0]
             state.phase = "over"
@@ -719,16 +862,12 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
 
 
 def _check_reroll(dice: tuple[int, ...]) -> None:
-    if any(not 0 <= die < DICE_PER_SEAT for die in dice):
+    if dice and (min(dice) < 0 or max(dice) >= DICE_PER_SEAT):
         raise IllegalAction("You have no such die.")
     if len(set(dice)) != len(dice):
         raise IllegalAction("Choose each die at most once.")
 
 
-def _two_of(dice: tuple[int, ...], rng: random.Random) -> int:
-    """Two different dice, uniformly, from one random number: the :data:`_PLAY` key."""
-    n = len(dice)
-    first, second = divmod(int(rng.random() * n * (n - 1)), n - 1)
-    if second >= first:
-        second += 1
-    return dice[first] * DICE_PER_SEAT + dice[second]
+def _check_trump(number: int | None) -> None:
+    if number is not None and not 1 <= number <= 20:
+        raise IllegalAction("Trump is a number from 1 to 20, or no trump.")

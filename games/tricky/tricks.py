@@ -10,7 +10,16 @@ from collections.abc import Iterator, Sequence
 
 from games.tricky.dice import KIND_MASK_OF, Die, dice_in
 
-__all__ = ["TRICKS_PER_HAND", "leader_kinds", "legal_pairs", "pair_follows", "trick_winner"]
+__all__ = [
+    "BOTH_TRUMP",
+    "TRICKS_PER_HAND",
+    "TRUMP_PAIR",
+    "leader_kinds",
+    "legal_pairs",
+    "pair_follows",
+    "pair_rank",
+    "trick_winner",
+]
 
 TRICKS_PER_HAND = 9
 """18 dice, two a trick."""
@@ -44,35 +53,40 @@ def legal_pairs(unplayed: int, lead: int) -> Iterator[tuple[int, int]]:
                 yield first, second
 
 
-def trick_winner(plays: Sequence[tuple[Die, Die]], trump: int | None) -> int:
-    """The position in play order of the pair that wins the trick (TR7).
+def pair_rank(faces_a: int, value_a: int, faces_b: int, value_b: int, trump: int | None) -> int:
+    """How a pair ranks in a trick (TR7), as one number: of two pairs the higher rank wins,
+    and the earlier play wins equal ranks.
 
-    Only pairs with a die showing the trump number can win when any was played:
-    both dice trump beats one; then the higher second die; then the trump die
-    with more faces; then the second die with fewer faces; then the earlier
-    play. With both dice trump, the one with more faces is the trump die. When
-    no die shows trump (or there is no trump), the highest total wins and the
-    earlier play breaks a tie.
+    A pair with a die showing trump outranks every pair without one. Among those,
+    both dice trump beats one; then the higher second die; then the trump die with
+    more faces; then the second die with fewer faces (with both dice trump, the one
+    with more faces is the trump die). Pairs without trump rank by their total.
+
+    The trump ranks are those four comparisons packed into 5-bit fields, most
+    significant first (values and faces are at most 20), above :data:`TRUMP_PAIR`,
+    which is more than any total (or :data:`BOTH_TRUMP`).
     """
-    if trump is not None:
-        best: tuple[bool, int, int, int] | None = None
-        winner = -1
-        for position, (a, b) in enumerate(plays):
-            a_trump, b_trump = a.value == trump, b.value == trump
-            if not (a_trump or b_trump):
-                continue
-            if a_trump and b_trump:
-                trump_die, second = (a, b) if a.faces >= b.faces else (b, a)
-            else:
-                trump_die, second = (a, b) if a_trump else (b, a)
-            rank = (a_trump and b_trump, second.value, trump_die.faces, -second.faces)
-            if best is None or rank > best:  # strictly better: the earlier play keeps a tie
-                best, winner = rank, position
-        if best is not None:
-            return winner
-    highest, winner = -1, -1
+    if value_a == trump:
+        if value_b == trump:
+            high, low = (faces_a, faces_b) if faces_a >= faces_b else (faces_b, faces_a)
+            return BOTH_TRUMP + (value_b << 10) + (high << 5) + 31 - low
+        return TRUMP_PAIR + (value_b << 10) + (faces_a << 5) + 31 - faces_b
+    if value_b == trump:
+        return TRUMP_PAIR + (value_a << 10) + (faces_b << 5) + 31 - faces_a
+    return value_a + value_b
+
+
+TRUMP_PAIR = 1 << 15
+"""The least rank of a pair with one die showing trump."""
+BOTH_TRUMP = 2 << 15
+"""The least rank of a pair with both dice showing trump."""
+
+
+def trick_winner(plays: Sequence[tuple[Die, Die]], trump: int | None) -> int:
+    """The position in play order of the pair that wins the trick (TR7, see :func:`pair_rank`)."""
+    best, winner = -1, -1
     for position, (a, b) in enumerate(plays):
-        total = a.value + b.value
-        if total > highest:  # strictly higher: the earlier play keeps a tie
-            highest, winner = total, position
+        rank = pair_rank(a.faces, a.value, b.faces, b.value, trump)
+        if rank > best:  # strictly better: the earlier play keeps a tie
+            best, winner = rank, position
     return winner
