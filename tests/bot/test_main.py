@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import subprocess
 import sys
@@ -79,6 +80,19 @@ def test_preparing_the_games_asks_every_game_once(monkeypatch: pytest.MonkeyPatc
         monkeypatch.setattr(game, "prepare", lambda key=game.key: asked.append(key))
     prepare_games()
     assert asked == list(CATALOG)
+
+
+def test_preparing_the_games_keeps_the_collector_off_what_they_loaded() -> None:
+    from bot.computer import prepare_games
+    from games.short_word.lexicon import DICTIONARIES, packaged_words
+
+    try:
+        prepare_games()
+        word_lists = {id(packaged_words(name)) for name in DICTIONARIES}
+        assert gc.get_freeze_count() > 0
+        assert not any(id(tracked) in word_lists for tracked in gc.get_objects())
+    finally:
+        gc.unfreeze()  # the rest of this test process collects as usual
 
 
 def test_env_example_lists_every_setting_with_a_comment() -> None:
