@@ -1,6 +1,14 @@
 """What every benchmark prints besides its own numbers: how fast the machine is right now,
 and tables.
 
+Run alone it measures the machine's cores: the reference loop in one process, then in
+as many processes at once as there are CPUs. On a machine with independent cores
+every copy is as fast as the lone one; where two "CPUs" share one core (or one
+host's share of it), each copy takes longer, and a benchmark whose own threads keep
+both busy (the event loop and SQLite's thread) runs slower than a lone loop says.
+
+    uv run python -m bench.machine
+
 The machines these run on are shared, so a benchmark's own numbers mean little
 alone. Each one prints the time of a fixed reference loop beside them (CPU time
 of this process, the best of several runs): on an idle modern desktop it takes
@@ -17,8 +25,9 @@ import sys
 import time
 import timeit
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 
-__all__ = ["Table", "describe_machine", "percentile", "reference_loop_ms"]
+__all__ = ["Table", "describe_machine", "main", "percentile", "reference_loop_ms"]
 
 REFERENCE_LOOP = "for i in range(1000): pass"
 
@@ -84,3 +93,34 @@ def _cell(value: object) -> str:
     if isinstance(value, int):
         return f"{value:,}"
     return str(value)
+
+
+def _together(copies: int) -> list[float]:
+    """The reference loop in ``copies`` processes started at once: each one's time."""
+    with ProcessPoolExecutor(copies) as pool:
+        list(pool.map(abs, range(copies)))  # every worker started before any loop is timed
+        return list(pool.map(_reference_in_worker, range(copies)))
+
+
+def _reference_in_worker(_: int) -> float:
+    return reference_loop_ms()
+
+
+def main() -> None:
+    cpus = os.cpu_count() or 1
+    print(describe_machine())
+    table = Table("processes at once", "reference loop ms (each)", "slower than alone")
+    alone = min(_together(1) for _ in range(3))[0]
+    table.add("1", f"{alone:.1f}", "1.00x")
+    for copies in range(2, cpus + 1):
+        times = _together(copies)
+        table.add(
+            str(copies),
+            ", ".join(f"{ms:.1f}" for ms in times),
+            f"{statistics.mean(times) / alone:.2f}x",
+        )
+    table.print()
+
+
+if __name__ == "__main__":
+    main()

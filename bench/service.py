@@ -149,14 +149,17 @@ class Bench:
         seated.version, seated.to_act = fresh.version, fresh.to_act
 
 
-async def closed_loop(bench: Bench, tables: list[Seated], concurrency: int, seconds: float) -> Run:
+async def closed_loop(
+    bench: Bench, tables: list[Seated], concurrency: int, seconds: float, actions: int | None
+) -> Run:
     run = Run()
     idle = list(tables)
     bench.rng.shuffle(idle)
     deadline = time.perf_counter() + seconds
+    left = itertools.count(actions, -1) if actions is not None else itertools.repeat(1)
 
     async def player() -> None:
-        while time.perf_counter() < deadline:
+        while time.perf_counter() < deadline and next(left) > 0:
             seated = idle.pop(bench.rng.randrange(len(idle)))
             started = time.perf_counter()
             ended = await bench.move(seated)
@@ -210,7 +213,10 @@ async def bench_service(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as folder:
         db = await Database.open(args.db or Path(folder) / "bench.db")
         await migrate(db)
-        service = TableService(db, CATALOG, SystemClock())
+        # Seeded deals, so that a run with the same arguments plays the same games (the
+        # instruction counts of --actions compare like with like).
+        deals = random.Random(args.seed)
+        service = TableService(db, CATALOG, SystemClock(), seeds=lambda: deals.getrandbits(62))
         bench = Bench(service, random.Random(args.seed))
         keys = args.game or multi_seat_games()
         prepare_games()  # the word lists, loaded before the first move as the bot does at start-up
@@ -234,27 +240,29 @@ async def bench_service(args: argparse.Namespace) -> None:
             run = await open_loop(bench, tables, args.rate, args.seconds)
             mode = f"open loop, {args.rate:,.0f} actions/s offered"
         else:
-            run = await closed_loop(bench, tables, args.concurrency, args.seconds)
+            run = await closed_loop(bench, tables, args.concurrency, args.seconds, args.actions)
             mode = f"closed loop, {args.concurrency} in flight"
         run.loop_cpu = time.thread_time() - loop_cpu
         run.process_cpu = time.process_time() - process_cpu
         await db.close()
 
-    samples = sorted(run.latencies)
+    actions = len(run.latencies)
+    samples = sorted(run.latencies) or [0.0]  # --actions 0 times no action
+    per_action = max(actions, 1)
     table = Table("measure", "value")
     table.add("mode", mode)
     table.add("games running", args.tables)
     table.add("games", ", ".join(keys))
-    table.add("actions", len(samples))
-    table.add("actions/s", len(samples) / run.seconds)
+    table.add("actions", actions)
+    table.add("actions/s", actions / run.seconds)
     table.add("p50 ms", 1000 * percentile(samples, 0.5))
     table.add("p99 ms", 1000 * percentile(samples, 0.99))
     table.add("max ms", 1000 * samples[-1])
     # CPU per action says what the run cost whatever else the machine was doing; the event
     # loop's share bounds the actions a second one process can serve.
-    table.add("event loop CPU µs per action", 1e6 * run.loop_cpu / len(samples))
+    table.add("event loop CPU µs per action", 1e6 * run.loop_cpu / per_action)
     table.add(
-        "other threads CPU µs per action", 1e6 * (run.process_cpu - run.loop_cpu) / len(samples)
+        "other threads CPU µs per action", 1e6 * (run.process_cpu - run.loop_cpu) / per_action
     )
     table.add("games finished (replaced)", run.finished)
     if args.rate:
@@ -270,6 +278,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=10.0, help="how long to drive them")
     parser.add_argument("--rate", type=float, help="offered actions a second (open loop)")
     parser.add_argument("--concurrency", type=int, default=8, help="moves in flight (closed)")
+    parser.add_argument(
+        "--actions", type=int, help="closed loop: stop after this many (0: only set the tables up)"
+    )
     parser.add_argument(
         "--game", action="append", choices=multi_seat_games(), help="only this game (repeatable)"
     )
