@@ -185,6 +185,23 @@ class Database:
 
         return await self._retrying(run)
 
+    async def write_returning(
+        self, sql: str, params: Params = (), *, then: Callable[[list[Row]], None] | None = None
+    ) -> list[Row]:
+        """:meth:`write` for a statement with a ``RETURNING`` clause: the rows it returned.
+
+        SQLite makes every change on the statement's first step and commits when the
+        rows have all been read, so this too is one trip and one transaction.
+        """
+
+        async def run() -> list[Row]:
+            rows = list(await self._connection.execute_fetchall(sql, params))
+            if then is not None:
+                then(rows)
+            return rows
+
+        return await self._retrying(run)
+
     async def execute_script(self, script: str) -> None:
         """Run several statements; the script brings its own transaction."""
 

@@ -14,11 +14,13 @@ save over a row changed behind its back.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
+from functools import cache
 from typing import Any
 
 import aiosqlite
@@ -55,6 +57,51 @@ RECENT_KEPT = 16
 """Public event lines kept with a cached row; reads of at most this many are served."""
 
 
+MOVES_PER_STATEMENT = 200
+"""At most this many waiting moves are saved by one statement (10 parameters each, well
+under SQLite's limit of 32,766)."""
+
+
+@dataclass(slots=True)
+class _Move:
+    """A move waiting to be saved together with others (see :meth:`TableRepository.save_turn`)."""
+
+    table_id: int
+    row: tuple[Any, ...]
+    """Its row of the ``moves`` table in :func:`_moves_statement`."""
+    moved: Callable[[_Cached], None]
+    saved: asyncio.Future[bool]
+    """True once saved, False if the table was no longer at the move's version."""
+
+
+@cache
+def _moves_statement(count: int) -> str:
+    """Save ``count`` moves to as many tables in one statement, which returns the ids of
+    the tables it changed (a table is left alone unless still active at the version
+    its move was made on). The ``tables_log_turn`` trigger logs each row's turn."""
+    rows = ", ".join(["(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"] * count)
+    return (
+        "WITH moves(id, version, state_json, status, outcome_json, finished_at, updated_at, "
+        f"turn_seat, turn_action_json, turn_public_lines) AS (VALUES {rows}) "
+        "UPDATE tables SET state_json = moves.state_json, version = tables.version + 1, "
+        "status = moves.status, outcome_json = moves.outcome_json, "
+        "finished_at = moves.finished_at, updated_at = moves.updated_at, "
+        "turn_seat = moves.turn_seat, turn_action_json = moves.turn_action_json, "
+        "turn_public_lines = moves.turn_public_lines "
+        "FROM moves WHERE tables.id = moves.id AND tables.version = moves.version "
+        f"AND tables.status = '{TableStatus.ACTIVE.value}' RETURNING tables.id"
+    )
+
+
+def _settle(future: asyncio.Future[bool], saved: bool | BaseException) -> None:
+    if future.done():  # only if the loop is shutting down and cancelled it
+        return
+    if isinstance(saved, BaseException):
+        future.set_exception(saved)
+    else:
+        future.set_result(saved)
+
+
 @dataclass(slots=True)
 class _Cached:
     table: Table
@@ -70,6 +117,8 @@ class TableRepository:
         self._commits = 0
         """Committed changes to cached tables so far: a read that saw this change while
         it was out may hold an older row, and is not cached."""
+        self._waiting: list[_Move] = []
+        self._saving: asyncio.Task[None] | None = None
 
     # -- the cache ----------------------------------------------------------------------------
 
@@ -357,6 +406,11 @@ class TableRepository:
         One statement does both (the ``tables_log_turn`` trigger writes the event), as
         a transaction of its own; or, given ``sql``, inside the caller's transaction,
         so that what else a move changes (a result, an away seat) commits with it.
+
+        Without ``sql``, moves made at other tables while a save is on its way to the
+        database wait and are then saved together, by one statement (a group commit,
+        :meth:`_save_waiting`): under load a trip to the database thread costs more
+        than the query, so the busier the bot, the fewer trips per move.
         """
         stamp = now.isoformat()
         finished = outcome_json is not None
@@ -403,7 +457,13 @@ class TableRepository:
                 entry.recent = (*entry.recent, *turn.public_lines)[-RECENT_KEPT:]
 
         if sql is None:
-            rows = await self._write(table.id, statement, params, moved)
+            row = (table.id, table.version, *params[:8])
+            move = _Move(table.id, row, moved, asyncio.get_running_loop().create_future())
+            self._waiting.append(move)
+            if self._saving is None:
+                self._saving = asyncio.create_task(self._save_waiting())
+            # Shielded: a caller that stops waiting does not stop the save under way.
+            rows = 1 if await asyncio.shield(move.saved) else 0
         else:
             rows = (await sql.execute(statement, params)).rowcount
             if rows == 1:
@@ -411,6 +471,47 @@ class TableRepository:
         if rows != 1:
             raise StaleVersion
         return saved
+
+    async def _save_waiting(self) -> None:
+        """Save the waiting moves, a statement at a time, until none are left."""
+        try:
+            while self._waiting:
+                # One move per table in a statement: the service makes a table's moves one
+                # after another, but a second one here would wait for the next statement.
+                by_table: dict[int, _Move] = {}
+                later: list[_Move] = []
+                for move in self._waiting:
+                    if move.table_id in by_table or len(by_table) == MOVES_PER_STATEMENT:
+                        later.append(move)
+                    else:
+                        by_table[move.table_id] = move
+                self._waiting = later
+                await self._save_moves(by_table)
+        finally:
+            self._saving = None
+
+    async def _save_moves(self, by_table: dict[int, _Move]) -> None:
+        batch = list(by_table.values())
+
+        def then(rows: list[Row]) -> None:
+            for (table_id,) in rows:
+                self._committed(table_id, by_table[table_id].moved)
+
+        try:
+            rows = await self._db.write_returning(
+                _moves_statement(len(batch)),
+                [value for move in batch for value in move.row],
+                then=then,
+            )
+        except BaseException as error:  # nothing was saved: every move hears why
+            for move in batch:
+                _settle(move.saved, error)
+            if not isinstance(error, Exception):
+                raise
+            return
+        saved = {table_id for (table_id,) in rows}
+        for move in batch:
+            _settle(move.saved, move.table_id in saved)
 
     async def set_message(self, table_id: int, message_id: int | None) -> None:
         def posted(entry: _Cached) -> None:

@@ -259,3 +259,124 @@ async def test_a_move_keeps_a_message_id_recorded_while_it_was_made(
     saved = await repo.save_turn(table, **turn(1, "moved"))
     assert saved.message_id == 555 and saved.version == 1
     assert saved == await TableRepository(db).get(table.id)
+
+
+class Statements:
+    """Counts the statements that save moves (each one trip to the database thread)."""
+
+    def __init__(self, db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.sizes: list[int] = []
+        write_returning = db.write_returning
+
+        async def counted(sql: str, params: Params = (), **kwargs: Any) -> list[Row]:
+            rows = await write_returning(sql, params, **kwargs)
+            self.sizes.append(len(list(params)) // 10)  # ten values a move
+            return rows
+
+        monkeypatch.setattr(db, "write_returning", counted)
+
+
+async def test_moves_at_many_tables_at_once_are_saved_by_one_statement(
+    repo: TableRepository, db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tables = [await started(repo, channel=channel) for channel in range(1, 9)]
+    statements = Statements(db, monkeypatch)
+    saved = await asyncio.gather(
+        *(move(repo, table.id, 1, f"move at table {table.id}") for table in tables)
+    )
+    assert statements.sizes == [8]  # a group commit: one trip for all eight
+    assert [table.version for table in saved] == [1] * 8
+    for table in tables:
+        assert await repo.recent_lines(table.id, 8) == [f"move at table {table.id}"]
+        await assert_matches_the_file(repo, db, table.id)
+    events = await db.fetch_all("SELECT table_id, version FROM events ORDER BY table_id")
+    assert [tuple(event) for event in events] == [(table.id, 1) for table in tables]
+
+
+async def test_moves_arriving_during_a_save_go_together_in_the_next_statement(
+    repo: TableRepository, db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first, *others = [await started(repo, channel=channel) for channel in range(1, 5)]
+    statements = Statements(db, monkeypatch)
+    saving = asyncio.create_task(move(repo, first.id, 1, "alone"))
+    await asyncio.sleep(0)  # the first statement is on its way
+    await asyncio.gather(saving, *(move(repo, table.id, 1, "together") for table in others))
+    assert statements.sizes == [1, 3]
+    for table in (first, *others):
+        await assert_matches_the_file(repo, db, table.id)
+
+
+async def test_a_stale_move_saved_with_others_is_refused_alone(
+    repo: TableRepository, db: Database
+) -> None:
+    stale, fresh = await started(repo, channel=1), await started(repo, channel=2)
+    await move(repo, stale.id, 1, "first")
+    outcomes = await asyncio.gather(
+        repo.save_turn(stale, **turn(2, "made on version 0")),
+        move(repo, fresh.id, 1, "fine"),
+        return_exceptions=True,
+    )
+    assert isinstance(outcomes[0], StaleVersion)
+    assert isinstance(outcomes[1], Table) and outcomes[1].version == 1
+    assert await repo.recent_lines(stale.id, 8) == ["first"]
+    assert await repo.recent_lines(fresh.id, 8) == ["fine"]
+    for table in (stale, fresh):
+        await assert_matches_the_file(repo, db, table.id)
+
+
+async def test_two_moves_on_one_table_in_one_group_are_saved_one_after_the_other(
+    repo: TableRepository, db: Database
+) -> None:
+    """The service never does this (a table's moves wait for its lock), but if it did,
+    the second move is checked against the first's version, not merged with it."""
+    table = await started(repo)
+    outcomes = await asyncio.gather(
+        repo.save_turn(table, **turn(1, "first")),
+        repo.save_turn(table, **turn(2, "also on version 0")),
+        return_exceptions=True,
+    )
+    assert isinstance(outcomes[0], Table) and outcomes[0].version == 1
+    assert isinstance(outcomes[1], StaleVersion)
+    assert await repo.recent_lines(table.id, 8) == ["first"]
+    await assert_matches_the_file(repo, db, table.id)
+
+
+async def test_a_failed_group_statement_saves_none_of_its_moves(
+    repo: TableRepository, db: Database
+) -> None:
+    tables = [await started(repo, channel=channel) for channel in (1, 2, 3)]
+    for table in tables:
+        await repo.recent_lines(table.id, 8)
+    # The last table's event cannot be logged, so the whole statement fails.
+    await db.execute_script(
+        "CREATE TEMP TRIGGER refuse AFTER INSERT ON events "
+        f"WHEN NEW.table_id = {tables[-1].id} BEGIN SELECT RAISE(ABORT, 'disk trouble'); END;"
+    )
+    outcomes = await asyncio.gather(
+        *(move(repo, table.id, 1, "lost") for table in tables), return_exceptions=True
+    )
+    assert all("disk trouble" in str(outcome) for outcome in outcomes)
+    for table in tables:
+        assert await repo.get(table.id) == table
+        assert await repo.recent_lines(table.id, 8) == []
+        await assert_matches_the_file(repo, db, table.id)
+    await db.execute_script("DROP TRIGGER temp.refuse;")
+    saved = await asyncio.gather(*(move(repo, table.id, 1, "saved") for table in tables))
+    assert [table.version for table in saved] == [1, 1, 1]
+
+
+async def test_a_caller_that_stops_waiting_does_not_stop_its_move_being_saved(
+    repo: TableRepository, db: Database
+) -> None:
+    table = await started(repo)
+    saving = asyncio.create_task(move(repo, table.id, 1, "saved anyway"))
+    await asyncio.sleep(0)
+    saving.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await saving
+    for _ in range(20):  # the statement finishes on its own
+        await asyncio.sleep(0.01)
+        if (await row(repo, table.id)).version == 1:
+            break
+    assert await repo.recent_lines(table.id, 8) == ["saved anyway"]
+    await assert_matches_the_file(repo, db, table.id)

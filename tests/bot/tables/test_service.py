@@ -228,7 +228,7 @@ async def test_a_move_takes_one_statement_and_looking_takes_none(
 
         monkeypatch.setattr(db, name, counted)
 
-    for name in ("fetch_all", "write", "transaction", "execute_script"):
+    for name in ("fetch_all", "write", "write_returning", "transaction", "execute_script"):
         counting(name)
     state = GAME.load_state((await service.get(table_id)).state_json or "")
     for seat, player in enumerate((ANN, BO)):
@@ -236,7 +236,7 @@ async def test_a_move_takes_one_statement_and_looking_takes_none(
         await service.act(table_id, player.user_id or 0, Ante(next(state.hands[seat].colours())))
         await service.public(table_id)
         assert mine.legal
-    assert trips == ["write", "write"]
+    assert trips == ["write_returning", "write_returning"]
 
 
 async def test_a_finished_game_is_recorded_with_its_outcome(service: TableService) -> None:
