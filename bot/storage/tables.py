@@ -28,7 +28,7 @@ import aiosqlite
 from bot.storage.database import Database, Params, Row
 from bot.tables.model import Player, Table, TableStatus
 
-__all__ = ["ChannelTaken", "StaleVersion", "TableRepository", "Turn"]
+__all__ = ["ChannelTaken", "SaveInterrupted", "StaleVersion", "TableRepository", "Turn"]
 
 
 class ChannelTaken(Exception):
@@ -37,6 +37,11 @@ class ChannelTaken(Exception):
 
 class StaleVersion(Exception):
     """The table moved on since the version the caller read."""
+
+
+class SaveInterrupted(Exception):
+    """The move was being saved with another one whose caller was cancelled (the bot
+    shutting down): it may or may not have been saved."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,8 +75,9 @@ class _Move:
     row: tuple[Any, ...]
     """Its row of the ``moves`` table in :func:`_moves_statement`."""
     moved: Callable[[_Cached], None]
-    saved: asyncio.Future[bool]
-    """True once saved, False if the table was no longer at the move's version."""
+    saved: asyncio.Future[bool | None]
+    """True once saved, False if the table was no longer at the move's version; None
+    while it waits means "save the waiting moves now, this one among them"."""
 
 
 @cache
@@ -93,8 +99,8 @@ def _moves_statement(count: int) -> str:
     )
 
 
-def _settle(future: asyncio.Future[bool], saved: bool | BaseException) -> None:
-    if future.done():  # only if the loop is shutting down and cancelled it
+def _settle(future: asyncio.Future[bool | None], saved: bool | BaseException | None) -> None:
+    if future.done():  # its caller stopped waiting
         return
     if isinstance(saved, BaseException):
         future.set_exception(saved)
@@ -118,7 +124,7 @@ class TableRepository:
         """Committed changes to cached tables so far: a read that saw this change while
         it was out may hold an older row, and is not cached."""
         self._waiting: list[_Move] = []
-        self._saving: asyncio.Task[None] | None = None
+        self._saving = False
 
     # -- the cache ----------------------------------------------------------------------------
 
@@ -408,9 +414,9 @@ class TableRepository:
         so that what else a move changes (a result, an away seat) commits with it.
 
         Without ``sql``, moves made at other tables while a save is on its way to the
-        database wait and are then saved together, by one statement (a group commit,
-        :meth:`_save_waiting`): under load a trip to the database thread costs more
-        than the query, so the busier the bot, the fewer trips per move.
+        database wait, and are then saved together by one statement, in the task of the
+        first of them (a group commit, :meth:`_lead`): under load a trip to the database
+        thread costs more than the query, so the busier the bot, the fewer trips per move.
         """
         stamp = now.isoformat()
         finished = outcome_json is not None
@@ -460,10 +466,10 @@ class TableRepository:
             row = (table.id, table.version, *params[:8])
             move = _Move(table.id, row, moved, asyncio.get_running_loop().create_future())
             self._waiting.append(move)
-            if self._saving is None:
-                self._saving = asyncio.create_task(self._save_waiting())
-            # Shielded: a caller that stops waiting does not stop the save under way.
-            rows = 1 if await asyncio.shield(move.saved) else 0
+            outcome = await self._wait_in_line(move) if self._saving else None
+            if outcome is None:
+                outcome = await self._lead(move)
+            rows = 1 if outcome else 0
         else:
             rows = (await sql.execute(statement, params)).rowcount
             if rows == 1:
@@ -472,23 +478,57 @@ class TableRepository:
             raise StaleVersion
         return saved
 
-    async def _save_waiting(self) -> None:
-        """Save the waiting moves, a statement at a time, until none are left."""
+    async def _wait_in_line(self, move: _Move) -> bool | None:
+        """Wait while another caller saves: for ``move``'s outcome, or None to lead."""
         try:
-            while self._waiting:
-                # One move per table in a statement: the service makes a table's moves one
-                # after another, but a second one here would wait for the next statement.
-                by_table: dict[int, _Move] = {}
-                later: list[_Move] = []
-                for move in self._waiting:
-                    if move.table_id in by_table or len(by_table) == MOVES_PER_STATEMENT:
-                        later.append(move)
-                    else:
-                        by_table[move.table_id] = move
-                self._waiting = later
-                await self._save_moves(by_table)
+            return await move.saved
+        except asyncio.CancelledError:
+            handed = move.saved
+            if not handed.cancelled() and handed.exception() is None and handed.result() is None:
+                # It was to lead the next statement: the next caller in line does.
+                self._waiting.remove(move)
+                self._hand_over()
+            raise
+
+    async def _lead(self, move: _Move) -> bool:
+        """Save ``move`` and every move waiting with it by one statement; then hand the
+        next statement to the first move still waiting."""
+        self._saving = True
+        move.saved = asyncio.get_running_loop().create_future()  # its own outcome, now
+        try:
+            await asyncio.sleep(0)  # moves made in this same turn of the loop come along
+            await self._save_moves(self._take_waiting())
         finally:
-            self._saving = None
+            if not move.saved.done():  # cancelled before its statement: not saved
+                move.saved.cancel()
+            self._hand_over()
+        saved = move.saved.result()  # raises the statement's error
+        assert saved is not None
+        return saved
+
+    def _take_waiting(self) -> dict[int, _Move]:
+        """The moves for the next statement: the first waiting move of each table (the
+        service makes a table's moves one after another, but a second one would be
+        checked against the first's version in the next statement), and no move whose
+        caller stopped waiting before it was taken."""
+        by_table: dict[int, _Move] = {}
+        later: list[_Move] = []
+        for waiting in self._waiting:
+            if waiting.saved.cancelled():
+                continue
+            if waiting.table_id in by_table or len(by_table) == MOVES_PER_STATEMENT:
+                later.append(waiting)
+            else:
+                by_table[waiting.table_id] = waiting
+        self._waiting = later
+        return by_table
+
+    def _hand_over(self) -> None:
+        self._waiting = [waiting for waiting in self._waiting if not waiting.saved.cancelled()]
+        if self._waiting:
+            _settle(self._waiting[0].saved, None)  # its caller leads the next statement
+        else:
+            self._saving = False
 
     async def _save_moves(self, by_table: dict[int, _Move]) -> None:
         batch = list(by_table.values())
@@ -503,12 +543,18 @@ class TableRepository:
                 [value for move in batch for value in move.row],
                 then=then,
             )
-        except BaseException as error:  # nothing was saved: every move hears why
+        except Exception as error:  # the statement failed whole: nothing was saved
             for move in batch:
                 _settle(move.saved, error)
-            if not isinstance(error, Exception):
-                raise
             return
+        except BaseException:
+            # The leading caller was cancelled with the statement under way in the
+            # database thread: whether it landed is unknown here, so the cached rows
+            # are forgotten (read again from the file) and the other callers told.
+            for move in batch:
+                self._committed(move.table_id, None)
+                _settle(move.saved, SaveInterrupted())
+            raise
         saved = {table_id for (table_id,) in rows}
         for move in batch:
             _settle(move.saved, move.table_id in saved)

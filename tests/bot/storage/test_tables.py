@@ -18,7 +18,13 @@ import pytest_asyncio
 
 from bot.storage.database import Database, Params, Row
 from bot.storage.migrations import migrate
-from bot.storage.tables import RECENT_KEPT, StaleVersion, TableRepository, Turn
+from bot.storage.tables import (
+    RECENT_KEPT,
+    SaveInterrupted,
+    StaleVersion,
+    TableRepository,
+    Turn,
+)
 from bot.tables.model import Player, Table, TableStatus
 
 NOW = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
@@ -365,18 +371,48 @@ async def test_a_failed_group_statement_saves_none_of_its_moves(
     assert [table.version for table in saved] == [1, 1, 1]
 
 
-async def test_a_caller_that_stops_waiting_does_not_stop_its_move_being_saved(
+async def test_a_caller_cancelled_while_its_statement_runs_leaves_the_cache_true_to_the_file(
     repo: TableRepository, db: Database
 ) -> None:
-    table = await started(repo)
-    saving = asyncio.create_task(move(repo, table.id, 1, "saved anyway"))
+    tables = [await started(repo, channel=channel) for channel in (1, 2)]
+    leading = asyncio.create_task(move(repo, tables[0].id, 1, "maybe"))
+    waiting = asyncio.create_task(move(repo, tables[1].id, 1, "with it"))
     await asyncio.sleep(0)
-    saving.cancel()
+    await asyncio.sleep(0)  # one statement for both is on its way to the database thread
+    leading.cancel()
     with pytest.raises(asyncio.CancelledError):
-        await saving
-    for _ in range(20):  # the statement finishes on its own
-        await asyncio.sleep(0.01)
-        if (await row(repo, table.id)).version == 1:
-            break
-    assert await repo.recent_lines(table.id, 8) == ["saved anyway"]
-    await assert_matches_the_file(repo, db, table.id)
+        await leading
+    with pytest.raises(SaveInterrupted):  # whether it landed is not known here
+        await waiting
+    await asyncio.sleep(0.2)  # the statement has finished in the thread by now
+    for table in tables:
+        await assert_matches_the_file(repo, db, table.id)
+    before = await row(repo, tables[1].id)
+    saved = await move(repo, tables[1].id, 2, "again")  # nothing is left stuck in line
+    assert saved.version == before.version + 1
+
+
+async def test_a_caller_cancelled_while_in_line_is_not_saved_and_holds_no_one_up(
+    repo: TableRepository, db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tables = [await started(repo, channel=channel) for channel in (1, 2, 3)]
+    leading = asyncio.create_task(move(repo, tables[0].id, 1, "first"))
+    await asyncio.sleep(0)
+    gone = asyncio.create_task(move(repo, tables[1].id, 1, "never saved"))
+    behind = asyncio.create_task(move(repo, tables[2].id, 1, "saved"))
+    await asyncio.sleep(0)
+    hand_over = repo._hand_over
+
+    def cancelled_as_it_is_handed_the_lead() -> None:
+        hand_over()
+        gone.cancel()  # after its turn to lead was given, before it could take it
+
+    monkeypatch.setattr(repo, "_hand_over", cancelled_as_it_is_handed_the_lead)
+    assert (await leading).version == 1
+    monkeypatch.undo()
+    assert (await behind).version == 1
+    with pytest.raises(asyncio.CancelledError):
+        await gone
+    assert await repo.recent_lines(tables[1].id, 8) == []
+    for table in tables:
+        await assert_matches_the_file(repo, db, table.id)
