@@ -93,7 +93,7 @@ class TurnClock:
             await self._deadlines.drop(table_id)
             return
         people = {seat for seat in public.to_act if not table.seats[seat].played_by_bot}
-        running = {d.seat for d in await self._deadlines.all() if d.table_id == table_id}
+        running = await self._deadlines.seats_timed(table_id)
         keep = (people & running) - {actor}
         if table.turn_seconds:
             now = self._service.now()

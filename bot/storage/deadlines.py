@@ -41,6 +41,14 @@ class DeadlineRepository:
             for row in rows
         ]
 
+    async def seats_timed(self, table_id: int) -> set[int]:
+        """The seats of one table whose clocks are running (the key's index, not a scan:
+        this runs on every move, however many tables are open)."""
+        rows = await self._db.fetch_all(
+            "SELECT seat FROM deadlines WHERE table_id = ?", (table_id,)
+        )
+        return {int(row["seat"]) for row in rows}
+
     async def replace_for_table(
         self,
         table_id: int,
@@ -51,32 +59,37 @@ class DeadlineRepository:
     ) -> None:
         """Keep the clocks of ``keep``, start fresh ones for ``start``, drop the rest."""
         kept, fresh = list(keep), list(start)
+        marks = ",".join("?" * len(kept))
+        drop = (
+            f"DELETE FROM deadlines WHERE table_id = ? AND seat NOT IN ({marks})",
+            (table_id, *kept),
+        )
+        if not fresh:
+            await self._db.write(*drop)  # one statement is a transaction of its own
+            return
+        stamps = (started_at.isoformat(), due_at.isoformat())
         async with self._db.transaction() as sql:
-            marks = ",".join("?" * len(kept))
+            await sql.execute(*drop)
+            # Every fresh clock in one statement: a trip to the database thread costs
+            # more than the rows.
             await sql.execute(
-                f"DELETE FROM deadlines WHERE table_id = ? AND seat NOT IN ({marks})",
-                (table_id, *kept),
+                "INSERT INTO deadlines (table_id, seat, started_at, due_at) VALUES "
+                + ", ".join(["(?, ?, ?, ?)"] * len(fresh))
+                + " ON CONFLICT (table_id, seat) DO UPDATE SET "
+                "started_at = excluded.started_at, due_at = excluded.due_at, reminded = 0",
+                [value for seat in fresh for value in (table_id, seat, *stamps)],
             )
-            for seat in fresh:
-                await sql.execute(
-                    "INSERT INTO deadlines (table_id, seat, started_at, due_at) "
-                    "VALUES (?, ?, ?, ?) ON CONFLICT (table_id, seat) DO UPDATE SET "
-                    "started_at = excluded.started_at, due_at = excluded.due_at, reminded = 0",
-                    (table_id, seat, started_at.isoformat(), due_at.isoformat()),
-                )
 
     async def mark_reminded(self, table_id: int, seat: int) -> None:
-        async with self._db.transaction() as sql:
-            await sql.execute(
-                "UPDATE deadlines SET reminded = 1 WHERE table_id = ? AND seat = ?",
-                (table_id, seat),
-            )
+        await self._db.write(
+            "UPDATE deadlines SET reminded = 1 WHERE table_id = ? AND seat = ?",
+            (table_id, seat),
+        )
 
     async def drop(self, table_id: int, seat: int | None = None) -> None:
-        async with self._db.transaction() as sql:
-            if seat is None:
-                await sql.execute("DELETE FROM deadlines WHERE table_id = ?", (table_id,))
-            else:
-                await sql.execute(
-                    "DELETE FROM deadlines WHERE table_id = ? AND seat = ?", (table_id, seat)
-                )
+        if seat is None:
+            await self._db.write("DELETE FROM deadlines WHERE table_id = ?", (table_id,))
+        else:
+            await self._db.write(
+                "DELETE FROM deadlines WHERE table_id = ? AND seat = ?", (table_id, seat)
+            )

@@ -1,0 +1,77 @@
+"""The turn clock's stored deadlines: a move reads and writes only its own table's."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+
+from bot.storage.database import Database, Params, Row
+from bot.storage.deadlines import DeadlineRepository
+from bot.storage.migrations import migrate
+from bot.storage.tables import TableRepository
+from bot.tables.model import Player
+
+NOW = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
+LATER = NOW + timedelta(minutes=5)
+
+
+@pytest_asyncio.fixture
+async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    database = await Database.open(tmp_path / "d.db")
+    await migrate(database)
+    yield database
+    await database.close()
+
+
+async def table(db: Database, channel: int) -> int:
+    return await TableRepository(db).create_lobby(
+        guild_id=1,
+        channel_id=channel,
+        game_key="short_changed",
+        host=Player("Ann", 1),
+        options={},
+        turn_seconds=300,
+        now=NOW,
+    )
+
+
+async def test_a_tables_timed_seats_are_read_by_its_key_alone(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    deadlines = DeadlineRepository(db)
+    first, second = await table(db, 1), await table(db, 2)
+    await deadlines.replace_for_table(first, [], [0, 2], NOW, LATER)
+    await deadlines.replace_for_table(second, [], [1], NOW, LATER)
+    queries: list[str] = []
+    fetch_all = db.fetch_all
+
+    async def seen(sql: str, params: Params = ()) -> list[Row]:
+        plan = await fetch_all(f"EXPLAIN QUERY PLAN {sql}", params)
+        queries.extend(str(row["detail"]) for row in plan)
+        return await fetch_all(sql, params)
+
+    monkeypatch.setattr(db, "fetch_all", seen)
+    assert await deadlines.seats_timed(first) == {0, 2}
+    assert await deadlines.seats_timed(second) == {1}
+    assert all(query.startswith("SEARCH") for query in queries)  # no scan of every clock
+
+
+async def test_replacing_keeps_starts_and_drops_clocks_in_one_go(db: Database) -> None:
+    deadlines = DeadlineRepository(db)
+    table_id = await table(db, 1)
+    await deadlines.replace_for_table(table_id, [], [0, 1], NOW, LATER)
+    await deadlines.mark_reminded(table_id, 0)
+    await deadlines.mark_reminded(table_id, 1)
+    later = LATER + timedelta(minutes=1)
+    # Seat 0 keeps its clock, 1 starts afresh, 2 starts, and nothing else survives.
+    await deadlines.replace_for_table(table_id, [0], [1, 2], LATER, later)
+    running = {(d.seat, d.started_at, d.reminded) for d in await deadlines.all()}
+    assert running == {(0, NOW, True), (1, LATER, False), (2, LATER, False)}
+    await deadlines.replace_for_table(table_id, [2], [], LATER, later)
+    assert await deadlines.seats_timed(table_id) == {2}
+    await deadlines.drop(table_id, 2)
+    assert await deadlines.seats_timed(table_id) == set()
