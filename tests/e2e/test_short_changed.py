@@ -48,8 +48,11 @@ def private(result: Any) -> bool:
 def assert_no_hand_in_public(room: Room, state: ShortChangedState) -> None:
     public = "\n".join(text_of(message) for message in room.public_messages())
     assert "Your chips" not in public
+    pot = chip_text(state.pot)
     for hand in state.hands:
-        if hand.count >= 4:  # short piles can honestly appear in a logged trade
+        # Short piles can honestly appear in a logged trade, and a hand can hold exactly the
+        # chips of the public pot (one deal in about thirty-five here): neither is a leak.
+        if hand.count >= 4 and chip_text(hand) != pot:
             assert chip_text(hand) not in public, f"a hand ({chip_text(hand)}) is in public"
 
 
