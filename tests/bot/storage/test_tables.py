@@ -268,127 +268,156 @@ async def test_a_move_keeps_a_message_id_recorded_while_it_was_made(
 
 
 class Statements:
-    """Counts the statements that save moves (each one trip to the database thread)."""
+    """Counts the statements that save moves (each one trip to the database thread), by
+    the number of moves each saves."""
 
     def __init__(self, db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
         self.sizes: list[int] = []
-        write_returning = db.write_returning
+        write, write_returning = db.write, db.write_returning
 
-        async def counted(sql: str, params: Params = (), **kwargs: Any) -> list[Row]:
-            rows = await write_returning(sql, params, **kwargs)
+        async def one(sql: str, params: Params = (), **kwargs: Any) -> int:
+            if sql.startswith("UPDATE tables SET state_json"):
+                self.sizes.append(1)
+            return await write(sql, params, **kwargs)
+
+        async def many(sql: str, params: Params = (), **kwargs: Any) -> list[Row]:
             self.sizes.append(len(list(params)) // 10)  # ten values a move
-            return rows
+            return await write_returning(sql, params, **kwargs)
 
-        monkeypatch.setattr(db, "write_returning", counted)
+        monkeypatch.setattr(db, "write", one)
+        monkeypatch.setattr(db, "write_returning", many)
 
 
-async def test_moves_at_many_tables_at_once_are_saved_by_one_statement(
+async def behind_a_save(repo: TableRepository, table: Table, *moves: Any) -> list[Any]:
+    """Start saving a move at ``table``, then make ``moves`` while it is on its way; every
+    outcome, the first move's first."""
+    first = asyncio.create_task(move(repo, table.id, 1, "first in line"))
+    await asyncio.sleep(0)  # its statement is on its way to the database thread
+    return await asyncio.gather(first, *moves, return_exceptions=True)
+
+
+async def test_moves_made_while_a_save_is_on_its_way_are_saved_by_one_statement(
     repo: TableRepository, db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    tables = [await started(repo, channel=channel) for channel in range(1, 9)]
+    first, *tables = [await started(repo, channel=channel) for channel in range(1, 9)]
     statements = Statements(db, monkeypatch)
-    saved = await asyncio.gather(
-        *(move(repo, table.id, 1, f"move at table {table.id}") for table in tables)
+    saved = await behind_a_save(
+        repo, first, *(move(repo, table.id, 1, f"move at table {table.id}") for table in tables)
     )
-    assert statements.sizes == [8]  # a group commit: one trip for all eight
+    assert statements.sizes == [1, 7]  # a group commit: one trip for the seven behind
     assert [table.version for table in saved] == [1] * 8
     for table in tables:
         assert await repo.recent_lines(table.id, 8) == [f"move at table {table.id}"]
         await assert_matches_the_file(repo, db, table.id)
     events = await db.fetch_all("SELECT table_id, version FROM events ORDER BY table_id")
-    assert [tuple(event) for event in events] == [(table.id, 1) for table in tables]
+    assert [tuple(event) for event in events] == [(table.id, 1) for table in (first, *tables)]
 
 
-async def test_moves_arriving_during_a_save_go_together_in_the_next_statement(
+async def test_a_move_made_alone_is_saved_by_the_plain_statement(
     repo: TableRepository, db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    first, *others = [await started(repo, channel=channel) for channel in range(1, 5)]
+    tables = [await started(repo, channel=channel) for channel in (1, 2)]
     statements = Statements(db, monkeypatch)
-    saving = asyncio.create_task(move(repo, first.id, 1, "alone"))
-    await asyncio.sleep(0)  # the first statement is on its way
-    await asyncio.gather(saving, *(move(repo, table.id, 1, "together") for table in others))
-    assert statements.sizes == [1, 3]
-    for table in (first, *others):
+    for table in tables:
+        await move(repo, table.id, 1, "alone")
+    assert statements.sizes == [1, 1]
+    for table in tables:
         await assert_matches_the_file(repo, db, table.id)
 
 
 async def test_a_stale_move_saved_with_others_is_refused_alone(
-    repo: TableRepository, db: Database
+    repo: TableRepository, db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    stale, fresh = await started(repo, channel=1), await started(repo, channel=2)
-    await move(repo, stale.id, 1, "first")
-    outcomes = await asyncio.gather(
+    first, stale, fresh = [await started(repo, channel=channel) for channel in (1, 2, 3)]
+    await move(repo, stale.id, 1, "earlier")
+    statements = Statements(db, monkeypatch)
+    outcomes = await behind_a_save(
+        repo,
+        first,
         repo.save_turn(stale, **turn(2, "made on version 0")),
         move(repo, fresh.id, 1, "fine"),
-        return_exceptions=True,
     )
-    assert isinstance(outcomes[0], StaleVersion)
-    assert isinstance(outcomes[1], Table) and outcomes[1].version == 1
-    assert await repo.recent_lines(stale.id, 8) == ["first"]
+    assert statements.sizes == [1, 2]
+    assert isinstance(outcomes[1], StaleVersion)
+    assert isinstance(outcomes[2], Table) and outcomes[2].version == 1
+    assert await repo.recent_lines(stale.id, 8) == ["earlier"]
     assert await repo.recent_lines(fresh.id, 8) == ["fine"]
     for table in (stale, fresh):
         await assert_matches_the_file(repo, db, table.id)
 
 
-async def test_two_moves_on_one_table_in_one_group_are_saved_one_after_the_other(
-    repo: TableRepository, db: Database
+async def test_two_moves_on_one_table_waiting_together_are_saved_one_after_the_other(
+    repo: TableRepository, db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The service never does this (a table's moves wait for its lock), but if it did,
     the second move is checked against the first's version, not merged with it."""
-    table = await started(repo)
-    outcomes = await asyncio.gather(
-        repo.save_turn(table, **turn(1, "first")),
+    first, table = await started(repo, channel=1), await started(repo, channel=2)
+    statements = Statements(db, monkeypatch)
+    outcomes = await behind_a_save(
+        repo,
+        first,
+        repo.save_turn(table, **turn(1, "one")),
         repo.save_turn(table, **turn(2, "also on version 0")),
-        return_exceptions=True,
     )
-    assert isinstance(outcomes[0], Table) and outcomes[0].version == 1
-    assert isinstance(outcomes[1], StaleVersion)
-    assert await repo.recent_lines(table.id, 8) == ["first"]
+    assert statements.sizes == [1, 1, 1]
+    assert isinstance(outcomes[1], Table) and outcomes[1].version == 1
+    assert isinstance(outcomes[2], StaleVersion)
+    assert await repo.recent_lines(table.id, 8) == ["one"]
     await assert_matches_the_file(repo, db, table.id)
 
 
 async def test_a_failed_group_statement_saves_none_of_its_moves(
-    repo: TableRepository, db: Database
+    repo: TableRepository, db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    tables = [await started(repo, channel=channel) for channel in (1, 2, 3)]
+    first, *tables = [await started(repo, channel=channel) for channel in (1, 2, 3)]
     for table in tables:
         await repo.recent_lines(table.id, 8)
-    # The last table's event cannot be logged, so the whole statement fails.
+    # The last table's event cannot be logged, so the statement saving it fails whole.
     await db.execute_script(
         "CREATE TEMP TRIGGER refuse AFTER INSERT ON events "
         f"WHEN NEW.table_id = {tables[-1].id} BEGIN SELECT RAISE(ABORT, 'disk trouble'); END;"
     )
-    outcomes = await asyncio.gather(
-        *(move(repo, table.id, 1, "lost") for table in tables), return_exceptions=True
-    )
-    assert all("disk trouble" in str(outcome) for outcome in outcomes)
+    statements = Statements(db, monkeypatch)
+    outcomes = await behind_a_save(repo, first, *(move(repo, t.id, 1, "lost") for t in tables))
+    assert statements.sizes == [1, 2]
+    assert isinstance(outcomes[0], Table) and outcomes[0].version == 1
+    assert all("disk trouble" in str(outcome) for outcome in outcomes[1:])
     for table in tables:
         assert await repo.get(table.id) == table
         assert await repo.recent_lines(table.id, 8) == []
         await assert_matches_the_file(repo, db, table.id)
     await db.execute_script("DROP TRIGGER temp.refuse;")
     saved = await asyncio.gather(*(move(repo, table.id, 1, "saved") for table in tables))
-    assert [table.version for table in saved] == [1, 1, 1]
+    assert [table.version for table in saved] == [1, 1]
 
 
 async def test_a_caller_cancelled_while_its_statement_runs_leaves_the_cache_true_to_the_file(
-    repo: TableRepository, db: Database
+    repo: TableRepository, db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    tables = [await started(repo, channel=channel) for channel in (1, 2)]
-    leading = asyncio.create_task(move(repo, tables[0].id, 1, "maybe"))
-    waiting = asyncio.create_task(move(repo, tables[1].id, 1, "with it"))
+    first, leader, other = [await started(repo, channel=channel) for channel in (1, 2, 3)]
+    write_returning = db.write_returning
+    leading: list[asyncio.Task[Any]] = []
+
+    async def cancelled_on_the_way(sql: str, params: Params = (), **kwargs: Any) -> list[Row]:
+        leading[0].cancel()  # lands while the statement is in the database thread
+        return await write_returning(sql, params, **kwargs)
+
+    monkeypatch.setattr(db, "write_returning", cancelled_on_the_way)
+    saving = asyncio.create_task(move(repo, first.id, 1, "first in line"))
     await asyncio.sleep(0)
-    await asyncio.sleep(0)  # one statement for both is on its way to the database thread
-    leading.cancel()
-    with pytest.raises(asyncio.CancelledError):
-        await leading
-    with pytest.raises(SaveInterrupted):  # whether it landed is not known here
-        await waiting
+    # These two wait, then go together, led by the first of them.
+    leading.append(asyncio.create_task(move(repo, leader.id, 1, "maybe")))
+    with_it = asyncio.create_task(move(repo, other.id, 1, "with it"))
+    outcomes = await asyncio.gather(saving, leading[0], with_it, return_exceptions=True)
+    assert isinstance(outcomes[0], Table)
+    assert isinstance(outcomes[1], asyncio.CancelledError)
+    assert isinstance(outcomes[2], SaveInterrupted)  # whether it landed is not known here
     await asyncio.sleep(0.2)  # the statement has finished in the thread by now
-    for table in tables:
+    monkeypatch.undo()
+    for table in (leader, other):
         await assert_matches_the_file(repo, db, table.id)
-    before = await row(repo, tables[1].id)
-    saved = await move(repo, tables[1].id, 2, "again")  # nothing is left stuck in line
+    before = await row(repo, other.id)
+    saved = await move(repo, other.id, 2, "again")  # nothing is left stuck in line
     assert saved.version == before.version + 1
 
 

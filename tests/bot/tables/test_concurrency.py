@@ -179,14 +179,14 @@ async def test_a_look_while_a_move_is_being_saved_sees_the_committed_table(
     apart = TableService(db, service.catalog, Clock())
     before, others = await apart.public(table_id), await apart.for_seat(table_id, uid(other))
     saving, release = asyncio.Event(), asyncio.Event()
-    write = db.write_returning
+    write = db.write
 
-    async def slow_write(*args: Any, **kwargs: Any) -> list[Any]:
+    async def slow_write(*args: Any, **kwargs: Any) -> int:
         saving.set()
         await release.wait()
         return await write(*args, **kwargs)
 
-    monkeypatch.setattr(db, "write_returning", slow_write)
+    monkeypatch.setattr(db, "write", slow_write)
     moving = asyncio.create_task(service.act(table_id, uid(seat), move))
     await saving.wait()  # applied in memory, not yet committed
     public = await service.public(table_id)

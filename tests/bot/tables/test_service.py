@@ -236,7 +236,7 @@ async def test_a_move_takes_one_statement_and_looking_takes_none(
         await service.act(table_id, player.user_id or 0, Ante(next(state.hands[seat].colours())))
         await service.public(table_id)
         assert mine.legal
-    assert trips == ["write_returning", "write_returning"]
+    assert trips == ["write", "write"]
 
 
 async def test_a_finished_game_is_recorded_with_its_outcome(service: TableService) -> None:
