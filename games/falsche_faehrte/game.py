@@ -3,7 +3,10 @@
 The trick-taking loop is the hot path of every random playout, so it works on
 int cards (:mod:`games.falsche_faehrte.cards`), sorted hands (the cards of one
 colour are a slice found by bisection), and action and event objects made once
-at import time.
+at import time. Deals and the face-down pile draw their luck with
+:meth:`Chance.shuffle <games.core.chance.Chance.shuffle>` and :meth:`Chance.below
+<games.core.chance.Chance.below>`: seeding a generator for each would cost more than the
+rest of dealing a round.
 """
 
 from __future__ import annotations
@@ -109,7 +112,7 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
             options=options,
             chance=chance,
             round=1,
-            dealer=chance.next().randrange(seats),  # AF3
+            dealer=chance.below(seats),  # AF3
             hands=[[] for _ in range(seats)],
             trump=FIRST_TRUMP,  # AF6
             scores=[0] * seats,
@@ -121,7 +124,7 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
         """Shuffle and deal a round (AF1, AF2); the seat left of the dealer leads (AF3)."""
         seats = state.seats
         cards = deck(seats, state.options.jokers)
-        state.chance.next().shuffle(cards)
+        state.chance.shuffle(cards)
         size = hand_size(state.options.jokers)
         state.hands = [sorted(cards[seat * size : (seat + 1) * size]) for seat in range(seats)]
         state.set_aside = cards[seats * size] if len(cards) > seats * size else None
@@ -282,7 +285,7 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
             return events
         # AF4: shuffled, and from now on not even the state knows whose card is whose.
         pile: list[Card] = [card for card in state.chosen if card is not None]
-        state.chance.next().shuffle(pile)
+        state.chance.shuffle(pile)
         state.pile = pile
         state.chosen = [None] * state.seats
         state.phase = "play"
