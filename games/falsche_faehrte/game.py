@@ -84,6 +84,11 @@ KEEP = KeepTrump()
 _PLAYED: tuple[tuple[CardPlayed, ...], ...] = tuple(
     tuple(CardPlayed(seat=seat, card=card) for card in _CARD_CODES) for seat in range(MAX_SEATS)
 )
+_CHOSEN: tuple[tuple[FaceDownChosen, ...], ...] = tuple(
+    tuple(FaceDownChosen(audience=seat, seat=seat, card=card) for card in _CARD_CODES)
+    for seat in range(MAX_SEATS)
+)
+_READY: tuple[FaceDownReady, ...] = tuple(FaceDownReady(seat=seat) for seat in range(MAX_SEATS))
 _ALONE: tuple[tuple[Seat], ...] = tuple((seat,) for seat in range(MAX_SEATS))
 
 
@@ -277,10 +282,7 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
     def _face_down(self, state: FaehrteState, seat: Seat, card: Card) -> list[Event]:
         state.hands[seat].remove(card)
         state.chosen[seat] = card
-        events: list[Event] = [
-            FaceDownChosen(audience=seat, seat=seat, card=card),
-            FaceDownReady(seat=seat),
-        ]
+        events: list[Event] = [_CHOSEN[seat][card], _READY[seat]]
         if None in state.chosen:
             return events
         # AF4: shuffled, and from now on not even the state knows whose card is whose.
