@@ -58,6 +58,7 @@ from games.falsche_faehrte.model import (
 )
 from games.falsche_faehrte.sampling import NO_JOKERS, resample
 from games.falsche_faehrte.scoring import (
+    LAST_REVEAL,
     round_points,
     round_type,
     threshold,
@@ -90,6 +91,33 @@ _CHOSEN: tuple[tuple[FaceDownChosen, ...], ...] = tuple(
 )
 _READY: tuple[FaceDownReady, ...] = tuple(FaceDownReady(seat=seat) for seat in range(MAX_SEATS))
 _ALONE: tuple[tuple[Seat], ...] = tuple((seat,) for seat in range(MAX_SEATS))
+
+
+_new = object.__new__
+_SET_AUDIENCE, _SET_NUMBER, _SET_LEADER, _SET_CARDS, _SET_WINNER, _SET_KIND = (
+    getattr(TrickTaken, name).__set__
+    for name in ("audience", "number", "leader", "cards", "winner", "kind")
+)
+
+
+def _trick_taken(
+    number: int, leader: Seat, cards: tuple[Card, ...], winner: Seat | None
+) -> TrickTaken:
+    """``TrickTaken(number=number, leader=leader, cards=cards, winner=winner)`` for half the
+    cost: the event every trick ends with.
+
+    A frozen dataclass's ``__init__`` sets each field with ``object.__setattr__``, which
+    finds the field by name first; setting each slot through its descriptor skips that.
+    test_the_trick_event_is_made_as_the_dataclass_makes_it holds the two together.
+    """
+    event: TrickTaken = _new(TrickTaken)
+    _SET_AUDIENCE(event, None)
+    _SET_NUMBER(event, number)
+    _SET_LEADER(event, leader)
+    _SET_CARDS(event, cards)
+    _SET_WINNER(event, winner)
+    _SET_KIND(event, "trick_taken")
+    return event
 
 
 def _name(card: Card) -> str:
@@ -159,7 +187,8 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
         if phase == "play":
             return _ALONE[state.turn]
         if phase == "face_down":
-            return tuple(seat for seat, card in enumerate(state.chosen) if card is None)
+            chosen = state.chosen
+            return tuple([seat for seat in range(len(chosen)) if chosen[seat] is None])
         if phase == "trump":
             return _ALONE[state.choosers[0]]
         return ()
@@ -181,9 +210,16 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
         return []
 
     def random_action(self, state: FaehrteState, seat: Seat, rng: random.Random) -> Action:
-        """Uniform over the listed legal actions; a card to play is picked without listing them
-        (the same choice :func:`playable` offers)."""
+        """Uniform over the listed legal actions; a card to play or to put face down is picked
+        without listing them (the same choice :func:`playable` or :meth:`legal_actions`
+        offers)."""
         if seat != state.turn or state.phase != "play":
+            chosen = state.chosen
+            if state.phase == "face_down" and 0 <= seat < len(chosen) and chosen[seat] is None:
+                hand = state.hands[seat]
+                colours = bisect_left(hand, JOKER)  # AF4: any card but a joker; jokers sort last
+                if colours:
+                    return FACE_DOWNS[hand[int(rng.random() * colours)]]
             return rng.choice(self.legal_actions(state, seat))
         hand = state.hands[seat]
         led = state.led
@@ -321,14 +357,14 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
         number = len(state.discards) // seats + 1
         best = trick_winner(trick, state.led, state.trump)
         winner = None if best < 0 else (leader + best) % seats
-        taken = TrickTaken(number=number, leader=leader, cards=tuple(trick), winner=winner)
+        taken = _trick_taken(number, leader, tuple(trick), winner)
         state.discards.extend(trick)
         state.trick, state.led, state.last_trick = [], -1, taken
         events.append(taken)
         if winner is not None:
             state.tricks[winner] += 1
             state.leader = winner
-        if len(state.revealed) < turned_after(number, seats):  # AF4
+        if number <= LAST_REVEAL and len(state.revealed) < turned_after(number, seats):  # AF4
             events.append(self._turn_face_down(state))
         jokers = state.options.jokers
         reason: TrumpReason = "joker" if jokers else "worst"
