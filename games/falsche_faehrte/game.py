@@ -367,9 +367,8 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
         if number <= LAST_REVEAL and len(state.revealed) < turned_after(number, seats):  # AF4
             events.append(self._turn_face_down(state))
         jokers = state.options.jokers
-        reason: TrumpReason = "joker" if jokers else "worst"
         if jokers:
-            if state.round == state.rounds and not state.hands[0]:
+            if not state.hands[0] and state.round == state.rounds:
                 state.choosers.clear()  # a switch after the game's last trick changes nothing
         elif len(state.hands[0]) == SWITCH_CARDS_LEFT:
             kind = self._round_type(state)
@@ -380,6 +379,7 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
             else:
                 events.append(TrumpSwitchSkipped(seats=worst))  # AF8: a tie means nobody
         if state.choosers:
+            reason: TrumpReason = "joker" if jokers else "worst"
             state.phase, state.chooser_reason = "trump", reason
             events.append(TrumpChoice(seat=state.choosers[0], reason=reason))
             return events
