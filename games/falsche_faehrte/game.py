@@ -388,7 +388,7 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
     def _turn_face_down(self, state: FaehrteState) -> FaceDownTurned:
         card = state.pile.pop()
         state.revealed.append(card)
-        total = sum(value_of(card) for card in state.revealed)
+        total = sum(map(value_of, state.revealed))
         return FaceDownTurned(
             card=card,
             total=total,
@@ -401,7 +401,7 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
         """Plus or Minus, once the last face-down card is turned (AF5)."""
         if state.pile or len(state.revealed) < state.seats:
             return None
-        return round_type(sum(value_of(card) for card in state.revealed), state.seats)
+        return round_type(sum(map(value_of, state.revealed)), state.seats)
 
     def _decide_trump(self, state: FaehrteState, seat: Seat, colour: Colour | None) -> list[Event]:
         state.choosers.pop(0)
