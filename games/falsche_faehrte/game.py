@@ -3,7 +3,10 @@
 The trick-taking loop is the hot path of every random playout, so it works on
 int cards (:mod:`games.falsche_faehrte.cards`), sorted hands (the cards of one
 colour are a slice found by bisection), and action and event objects made once
-at import time.
+at import time. Deals and the face-down pile draw their luck with
+:meth:`Chance.shuffle <games.core.chance.Chance.shuffle>` and :meth:`Chance.below
+<games.core.chance.Chance.below>`: seeding a generator for each would cost more than the
+rest of dealing a round.
 """
 
 from __future__ import annotations
@@ -55,6 +58,7 @@ from games.falsche_faehrte.model import (
 )
 from games.falsche_faehrte.sampling import NO_JOKERS, resample
 from games.falsche_faehrte.scoring import (
+    LAST_REVEAL,
     round_points,
     round_type,
     threshold,
@@ -81,7 +85,39 @@ KEEP = KeepTrump()
 _PLAYED: tuple[tuple[CardPlayed, ...], ...] = tuple(
     tuple(CardPlayed(seat=seat, card=card) for card in _CARD_CODES) for seat in range(MAX_SEATS)
 )
+_CHOSEN: tuple[tuple[FaceDownChosen, ...], ...] = tuple(
+    tuple(FaceDownChosen(audience=seat, seat=seat, card=card) for card in _CARD_CODES)
+    for seat in range(MAX_SEATS)
+)
+_READY: tuple[FaceDownReady, ...] = tuple(FaceDownReady(seat=seat) for seat in range(MAX_SEATS))
 _ALONE: tuple[tuple[Seat], ...] = tuple((seat,) for seat in range(MAX_SEATS))
+
+
+_new = object.__new__
+_SET_AUDIENCE, _SET_NUMBER, _SET_LEADER, _SET_CARDS, _SET_WINNER, _SET_KIND = (
+    getattr(TrickTaken, name).__set__
+    for name in ("audience", "number", "leader", "cards", "winner", "kind")
+)
+
+
+def _trick_taken(
+    number: int, leader: Seat, cards: tuple[Card, ...], winner: Seat | None
+) -> TrickTaken:
+    """``TrickTaken(number=number, leader=leader, cards=cards, winner=winner)`` for half the
+    cost: the event every trick ends with.
+
+    A frozen dataclass's ``__init__`` sets each field with ``object.__setattr__``, which
+    finds the field by name first; setting each slot through its descriptor skips that.
+    test_the_trick_event_is_made_as_the_dataclass_makes_it holds the two together.
+    """
+    event: TrickTaken = _new(TrickTaken)
+    _SET_AUDIENCE(event, None)
+    _SET_NUMBER(event, number)
+    _SET_LEADER(event, leader)
+    _SET_CARDS(event, cards)
+    _SET_WINNER(event, winner)
+    _SET_KIND(event, "trick_taken")
+    return event
 
 
 def _name(card: Card) -> str:
@@ -109,7 +145,7 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
             options=options,
             chance=chance,
             round=1,
-            dealer=chance.next().randrange(seats),  # AF3
+            dealer=chance.below(seats),  # AF3
             hands=[[] for _ in range(seats)],
             trump=FIRST_TRUMP,  # AF6
             scores=[0] * seats,
@@ -121,7 +157,7 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
         """Shuffle and deal a round (AF1, AF2); the seat left of the dealer leads (AF3)."""
         seats = state.seats
         cards = deck(seats, state.options.jokers)
-        state.chance.next().shuffle(cards)
+        state.chance.shuffle(cards)
         size = hand_size(state.options.jokers)
         state.hands = [sorted(cards[seat * size : (seat + 1) * size]) for seat in range(seats)]
         state.set_aside = cards[seats * size] if len(cards) > seats * size else None
@@ -151,7 +187,8 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
         if phase == "play":
             return _ALONE[state.turn]
         if phase == "face_down":
-            return tuple(seat for seat, card in enumerate(state.chosen) if card is None)
+            chosen = state.chosen
+            return tuple([seat for seat in range(len(chosen)) if chosen[seat] is None])
         if phase == "trump":
             return _ALONE[state.choosers[0]]
         return ()
@@ -173,9 +210,16 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
         return []
 
     def random_action(self, state: FaehrteState, seat: Seat, rng: random.Random) -> Action:
-        """Uniform over the listed legal actions; a card to play is picked without listing them
-        (the same choice :func:`playable` offers)."""
+        """Uniform over the listed legal actions; a card to play or to put face down is picked
+        without listing them (the same choice :func:`playable` or :meth:`legal_actions`
+        offers)."""
         if seat != state.turn or state.phase != "play":
+            chosen = state.chosen
+            if state.phase == "face_down" and 0 <= seat < len(chosen) and chosen[seat] is None:
+                hand = state.hands[seat]
+                colours = bisect_left(hand, JOKER)  # AF4: any card but a joker; jokers sort last
+                if colours:
+                    return FACE_DOWNS[hand[int(rng.random() * colours)]]
             return rng.choice(self.legal_actions(state, seat))
         hand = state.hands[seat]
         led = state.led
@@ -274,15 +318,12 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
     def _face_down(self, state: FaehrteState, seat: Seat, card: Card) -> list[Event]:
         state.hands[seat].remove(card)
         state.chosen[seat] = card
-        events: list[Event] = [
-            FaceDownChosen(audience=seat, seat=seat, card=card),
-            FaceDownReady(seat=seat),
-        ]
+        events: list[Event] = [_CHOSEN[seat][card], _READY[seat]]
         if None in state.chosen:
             return events
         # AF4: shuffled, and from now on not even the state knows whose card is whose.
         pile: list[Card] = [card for card in state.chosen if card is not None]
-        state.chance.next().shuffle(pile)
+        state.chance.shuffle(pile)
         state.pile = pile
         state.chosen = [None] * state.seats
         state.phase = "play"
@@ -316,19 +357,18 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
         number = len(state.discards) // seats + 1
         best = trick_winner(trick, state.led, state.trump)
         winner = None if best < 0 else (leader + best) % seats
-        taken = TrickTaken(number=number, leader=leader, cards=tuple(trick), winner=winner)
+        taken = _trick_taken(number, leader, tuple(trick), winner)
         state.discards.extend(trick)
         state.trick, state.led, state.last_trick = [], -1, taken
         events.append(taken)
         if winner is not None:
             state.tricks[winner] += 1
             state.leader = winner
-        if len(state.revealed) < turned_after(number, seats):  # AF4
+        if number <= LAST_REVEAL and len(state.revealed) < turned_after(number, seats):  # AF4
             events.append(self._turn_face_down(state))
         jokers = state.options.jokers
-        reason: TrumpReason = "joker" if jokers else "worst"
         if jokers:
-            if state.round == state.rounds and not state.hands[0]:
+            if not state.hands[0] and state.round == state.rounds:
                 state.choosers.clear()  # a switch after the game's last trick changes nothing
         elif len(state.hands[0]) == SWITCH_CARDS_LEFT:
             kind = self._round_type(state)
@@ -339,6 +379,7 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
             else:
                 events.append(TrumpSwitchSkipped(seats=worst))  # AF8: a tie means nobody
         if state.choosers:
+            reason: TrumpReason = "joker" if jokers else "worst"
             state.phase, state.chooser_reason = "trump", reason
             events.append(TrumpChoice(seat=state.choosers[0], reason=reason))
             return events
@@ -347,7 +388,7 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
     def _turn_face_down(self, state: FaehrteState) -> FaceDownTurned:
         card = state.pile.pop()
         state.revealed.append(card)
-        total = sum(value_of(card) for card in state.revealed)
+        total = sum(map(value_of, state.revealed))
         return FaceDownTurned(
             card=card,
             total=total,
@@ -360,7 +401,7 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
         """Plus or Minus, once the last face-down card is turned (AF5)."""
         if state.pile or len(state.revealed) < state.seats:
             return None
-        return round_type(sum(value_of(card) for card in state.revealed), state.seats)
+        return round_type(sum(map(value_of, state.revealed)), state.seats)
 
     def _decide_trump(self, state: FaehrteState, seat: Seat, colour: Colour | None) -> list[Event]:
         state.choosers.pop(0)

@@ -94,16 +94,17 @@ def roll_from(words: Sequence[int], start: int) -> list[int]:
     (``words[start:start + 6]``, see :meth:`games.core.chance.Chance.words`).
 
     Rolling is the hot part of setting up a hand, so each kind's three dice come
-    from one word scaled to the kind's outcomes (at most 8,000), written out kind
-    by kind rather than looped over.
+    from one word taken modulo the kind's outcomes (at most 8,000), written out
+    kind by kind rather than looped over. ``word % n`` is uniform to within
+    ``n / 2**64`` like ``word * n >> 64``, and half the instructions on Python ints.
     """
     return [
-        *_D4[words[start] * _N4 >> 64],
-        *_D6[words[start + 1] * _N6 >> 64],
-        *_D8[words[start + 2] * _N8 >> 64],
-        *_D10[words[start + 3] * _N10 >> 64],
-        *_D12[words[start + 4] * _N12 >> 64],
-        *_D20[words[start + 5] * _N20 >> 64],
+        *_D4[words[start] % _N4],
+        *_D6[words[start + 1] % _N6],
+        *_D8[words[start + 2] % _N8],
+        *_D10[words[start + 3] % _N10],
+        *_D12[words[start + 4] % _N12],
+        *_D20[words[start + 5] % _N20],
     ]
 
 

@@ -110,8 +110,6 @@ MAX_SEATS = 5
 _ALONE: tuple[tuple[Seat], ...] = tuple((seat,) for seat in range(MAX_SEATS))
 """``_ALONE[seat]``: :meth:`TrickyGame.to_act` when one seat acts, made once."""
 _TRUMPS: tuple[NameTrump, ...] = (NameTrump(None), *(NameTrump(n) for n in range(1, 21)))
-_KEEP_ALL = Reroll(())
-_REROLL_ALL = Reroll(dice_in(ALL_DICE))
 _LOW_BITS = tuple(
     tuple(
         (1 << index if 4 * value <= faces else 0)
@@ -147,8 +145,45 @@ _DICE_PLAYED: list[DicePlayed | None] = [None] * (MAX_SEATS * _SHOWINGS * _SHOWI
 :data:`_SHOWING` numbers of its two dice: a flat list, filled in as plays come."""
 
 
+# A frozen dataclass's __init__ sets each field with object.__setattr__, which finds the field
+# by name first: building DicePlayed or Rerolled that way costs more than the rest of a play.
+# These two set the slots through their descriptors instead, for half the cost;
+# test_the_events_made_through_their_slots_equal_the_dataclass_ones holds them together.
+_new = object.__new__
+_SET_AUDIENCE, _SET_PLAY_SEAT, _SET_PLAY_DICE, _SET_PLAY_KIND = (
+    getattr(DicePlayed, name).__set__ for name in ("audience", "seat", "dice", "kind")
+)
+_SET_REROLL_SEAT, _SET_REROLL_DICE, _SET_BEFORE, _SET_AFTER, _SET_REROLL_KIND = (
+    getattr(Rerolled, name).__set__ for name in ("seat", "dice", "before", "after", "kind")
+)
+
+
+def _dice_played(seat: Seat, dice: tuple[Die, Die]) -> DicePlayed:
+    """``DicePlayed(seat=seat, dice=dice)``."""
+    event: DicePlayed = _new(DicePlayed)
+    _SET_AUDIENCE(event, None)
+    _SET_PLAY_SEAT(event, seat)
+    _SET_PLAY_DICE(event, dice)
+    _SET_PLAY_KIND(event, "dice_played")
+    return event
+
+
+def _rerolled(
+    seat: Seat, dice: tuple[int, ...], before: tuple[int, ...], after: tuple[int, ...]
+) -> Rerolled:
+    """``Rerolled(audience=seat, seat=seat, dice=dice, before=before, after=after)``."""
+    event: Rerolled = _new(Rerolled)
+    _SET_AUDIENCE(event, seat)
+    _SET_REROLL_SEAT(event, seat)
+    _SET_REROLL_DICE(event, dice)
+    _SET_BEFORE(event, before)
+    _SET_AFTER(event, after)
+    _SET_REROLL_KIND(event, "rerolled")
+    return event
+
+
 def _new_dice_played(key: int, seat: Seat, a: int, value_a: int, b: int, value_b: int) -> Event:
-    event = _DICE_PLAYED[key] = DicePlayed(seat=seat, dice=(_DIE[a][value_a], _DIE[b][value_b]))
+    event = _DICE_PLAYED[key] = _dice_played(seat, (_DIE[a][value_a], _DIE[b][value_b]))
     return event
 
 
@@ -201,13 +236,14 @@ def _hand_started(hand: int, first_bidder: Seat) -> HandStarted:
     return HandStarted(hand=hand, first_bidder=first_bidder)
 
 
+_REROLLS: dict[int, Reroll] = {0: Reroll(()), ALL_DICE: Reroll(dice_in(ALL_DICE))}
+"""Keeping every die and re-rolling all 18, made once; other re-rolls by their bit set are
+too many to keep."""
+
+
 def _reroll_of(mask: int) -> Reroll:
-    """The re-roll of the dice in a bit set (keeping or re-rolling all of them is made once)."""
-    if mask == 0:
-        return _KEEP_ALL
-    if mask == ALL_DICE:
-        return _REROLL_ALL
-    return Reroll(dice_in(mask))
+    """The re-roll of the dice in a bit set."""
+    return _REROLLS.get(mask) or Reroll(dice_in(mask))
 
 
 def reroll_sample(values: Sequence[int]) -> list[Reroll]:
@@ -251,27 +287,28 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
 
     def setup(self, seats: int, seed: int, options: Options) -> TrickyState:
         chance = Chance(seed)
-        first = chance.below(seats)  # TR3: a random seat stands in for the youngest
+        words = chance.words(2 * WORDS_PER_SET * seats + 1)  # the first hand, and who bids first
         state = TrickyState(
             options=options,
             chance=chance,
             scores=[0] * seats,
-            first_bidder=first,
+            first_bidder=words[-1] % seats,  # TR3: a random seat stands in for the youngest
             values=[],
             unplayed=[],
             rerolled=[],
             reserve=[],
         )
-        self._roll(state)
+        self._roll(state, words)
         return state
 
-    def _roll(self, state: TrickyState) -> None:
+    def _roll(self, state: TrickyState, words: Sequence[int]) -> None:
         """Every seat rolls all 18 dice (TR1, TR2), and the values a re-roll will
-        bring; the hand starts over."""
-        seats = state.seats
-        words = state.chance.words(2 * WORDS_PER_SET * seats)  # one random event a hand
-        state.values = [roll_from(words, 2 * WORDS_PER_SET * seat) for seat in range(seats)]
-        state.reserve = [roll_from(words, (2 * seat + 1) * WORDS_PER_SET) for seat in range(seats)]
+        bring, from the random words of one event; the hand starts over."""
+        seats = len(state.scores)
+        state.values, state.reserve = values, reserve = [], []
+        for start in range(0, 2 * WORDS_PER_SET * seats, 2 * WORDS_PER_SET):
+            values.append(roll_from(words, start))
+            reserve.append(roll_from(words, start + WORDS_PER_SET))
         state.unplayed = [ALL_DICE] * seats
         state.rerolled = [None] * seats
         state.phase = "reroll"
@@ -288,7 +325,7 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
     def _new_hand(self, state: TrickyState, first_bidder: Seat) -> Event:
         state.hand += 1
         state.first_bidder = first_bidder
-        self._roll(state)
+        self._roll(state, state.chance.words(2 * WORDS_PER_SET * len(state.scores)))
         return _hand_started(state.hand, first_bidder)
 
     def seat_count(self, state: TrickyState) -> int:
@@ -344,7 +381,19 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
         phase = state.phase
         if phase == "tricks":
             if seat == state.turn:
-                return self._random_play(state, seat, rng)
+                # TR6, the hottest call of a random playout: the legal pairs are numbered
+                # rather than listed, and one random number picks one.
+                unplayed = state.unplayed[seat]
+                trick = state.trick
+                if trick:  # leader_kinds(), in line
+                    _, lead_a, lead_b = trick[0]
+                    matching = unplayed & (KIND_MASK_OF[lead_a] | KIND_MASK_OF[lead_b])
+                    if matching:
+                        return _random_follow(matching, unplayed ^ matching, rng.random())
+                dice = dice_in(unplayed)
+                pairs = _PAIRS[len(dice)]
+                i, j = pairs[int(rng.random() * len(pairs))]
+                return _PLAY[dice[i] * DICE_PER_SEAT + dice[j]]
         elif phase == "auction":
             if seat == state.turn:
                 draw = rng.random
@@ -354,41 +403,14 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
                 least = minimum_bid(seats, None if state.high_bidder is None else state.high_bid)
                 return _bid(least + BID_STEPS[int(draw() * len(BID_STEPS))] * seats)
         elif phase == "reroll":
-            if self._may_reroll(state, seat):
+            rerolled = state.rerolled
+            if 0 <= seat < len(rerolled) and rerolled[seat] is None:
                 masks = _reroll_masks(state.values[seat])
-                return _reroll_of(masks[int(rng.random() * len(masks))])
+                mask = masks[int(rng.random() * len(masks))]
+                return _REROLLS.get(mask) or Reroll(dice_in(mask))
         elif phase == "trump" and seat == state.turn:
             return _TRUMPS[int(rng.random() * len(_TRUMPS))]
         return rng.choice(self.legal_actions(state, seat))
-
-    @staticmethod
-    def _random_play(state: TrickyState, seat: Seat, rng: random.Random) -> Play:
-        """A uniformly random legal play from one random number (TR6).
-
-        The legal pairs are numbered without listing them: with no die of the
-        leader's kinds, every pair of unplayed dice; else the pairs of two such
-        dice, then each such die with each other die.
-        """
-        unplayed = state.unplayed[seat]
-        trick = state.trick
-        if trick:  # inlined leader_kinds(): this is the hottest line of a random playout
-            _, lead_a, lead_b = trick[0]
-            matching = unplayed & (KIND_MASK_OF[lead_a] | KIND_MASK_OF[lead_b])
-        else:
-            matching = 0
-        if not matching:
-            dice = dice_in(unplayed)
-            pairs = _PAIRS[len(dice)]
-            i, j = pairs[int(rng.random() * len(pairs))]
-            return _PLAY[dice[i] * DICE_PER_SEAT + dice[j]]
-        inside, outside = dice_in(matching), dice_in(unplayed ^ matching)
-        pairs, others = _PAIRS[len(inside)], len(outside)
-        pick = int(rng.random() * (len(pairs) + len(inside) * others))
-        if pick < len(pairs):
-            i, j = pairs[pick]
-            return _PLAY[inside[i] * DICE_PER_SEAT + inside[j]]
-        pick -= len(pairs)
-        return _PLAY[inside[pick // others] * DICE_PER_SEAT + outside[pick % others]]
 
     def apply(self, state: TrickyState, seat: Seat, action: Action) -> list[Event]:
         """Check then perform, with a short way through for each phase's usual move: its own
@@ -406,9 +428,9 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
                     self._check_bid(state, action.amount)
                     return self._bid(state, seat, action.amount)
         elif phase == "reroll":
-            if type(action) is Reroll and self._may_reroll(state, seat):
-                _check_reroll(action.dice)
-                return self._reroll(state, seat, action.dice)
+            rerolled = state.rerolled
+            if type(action) is Reroll and 0 <= seat < len(rerolled) and rerolled[seat] is None:
+                return self._reroll(state, seat, action.dice)  # it checks the dice first
         elif phase == "trump" and type(action) is NameTrump and seat == state.turn:
             _check_trump(action.number)
             return self._name_trump(state, seat, action.number)
@@ -513,7 +535,11 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
         return self._name_trump(state, seat, action.number)
 
     def _reroll(self, state: TrickyState, seat: Seat, chosen: tuple[int, ...]) -> list[Event]:
+        """Re-roll the chosen dice (TR2), checked first as :func:`_check_reroll` does."""
         dice = tuple(sorted(chosen))
+        if len(set(dice)) != len(dice) or (dice and not 0 <= dice[0] <= dice[-1] < DICE_PER_SEAT):
+            _check_reroll(dice)
+            raise AssertionError(f"_reroll refused {dice}, which _check_reroll allows")
         state.rerolled[seat] = len(dice)
         events: list[Event] = []
         if dice:
@@ -522,13 +548,14 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
             after = tuple(map(reserve.__getitem__, dice))
             for index in dice:
                 values[index] = reserve[index]
-            events.append(Rerolled(audience=seat, seat=seat, dice=dice, before=before, after=after))
+            events.append(_rerolled(seat, dice, before, after))
         events.append(_REROLL_CHOSEN[seat][len(dice)])
         if None not in state.rerolled:  # TR2: bidding starts once every seat has chosen
             state.reserve = []
             state.phase = "auction"
             state.turn = state.first_bidder
-            events.append(_auction_started(state.first_bidder, self._minimum_bid(state)))
+            least = minimum_bid(len(state.scores), None)  # TR4: nobody has bid yet
+            events.append(_auction_started(state.first_bidder, least))
         return events
 
     @staticmethod
@@ -859,6 +886,20 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
 
     def describe(self, view: TrickyView, names: Sequence[str]) -> str:
         return text.describe(view, names)
+
+
+def _random_follow(matching: int, others: int, draw: float) -> Play:
+    """A uniformly random follow (TR6) by a seat holding ``matching`` dice of the leader's
+    kinds and ``others`` besides: the pairs of two matching dice, then each matching die with
+    each other die, numbered; ``draw`` (uniform in [0, 1)) picks one."""
+    inside, outside = dice_in(matching), dice_in(others)
+    pairs, count = _PAIRS[len(inside)], len(outside)
+    pick = int(draw * (len(pairs) + len(inside) * count))
+    if pick < len(pairs):
+        i, j = pairs[pick]
+        return _PLAY[inside[i] * DICE_PER_SEAT + inside[j]]
+    pick -= len(pairs)
+    return _PLAY[inside[pick // count] * DICE_PER_SEAT + outside[pick % count]]
 
 
 def _check_reroll(dice: tuple[int, ...]) -> None:

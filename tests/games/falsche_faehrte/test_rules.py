@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import FrozenInstanceError
 
 import pytest
 
@@ -12,7 +13,7 @@ from games.core.errors import CorruptState, NotYourTurn
 from games.core.playout import play_out, random_policy
 from games.falsche_faehrte import GAME
 from games.falsche_faehrte.cards import JOKER, Colour, card_text, deck, hand_size, value_of
-from games.falsche_faehrte.game import PLAYS
+from games.falsche_faehrte.game import PLAYS, _trick_taken
 from games.falsche_faehrte.model import (
     FaceDown,
     FaceDownChosen,
@@ -359,6 +360,27 @@ def test_af7_playable_cards() -> None:
     assert playable(with_joker, Colour.GREEN, True) == cards("r1 b7")
 
 
+def _assert_random_actions_are_the_legal_ones(state: FaehrteState, seat: int) -> None:
+    legal = GAME.legal_actions(state, seat)
+    rng = random.Random(seat)
+    drawn = Counter(GAME.random_action(state, seat, rng) for _ in range(300 * len(legal)))
+    assert set(drawn) == set(legal)
+    assert min(drawn.values()) > 200 and max(drawn.values()) < 400  # uniform: about 300 each
+
+
+def test_random_plays_and_face_down_cards_are_uniform_over_the_legal_ones() -> None:
+    # random_action draws these without listing them; it must draw exactly what is listed.
+    state = position(["r1 r5 y0 b7 j", "b2 b9 g4 j", "y3 y8 r0"], jokers=True)
+    _assert_random_actions_are_the_legal_ones(state, 0)  # a lead: any card
+    play(state, "b7")
+    _assert_random_actions_are_the_legal_ones(state, 1)  # a blue card, or the joker
+    play(state, "j")
+    _assert_random_actions_are_the_legal_ones(state, 2)  # a joker is in: no second one
+    fresh = new(4, seed=3, jokers=True)
+    for seat in range(4):
+        _assert_random_actions_are_the_legal_ones(fresh, seat)  # any card but a joker (AF4)
+
+
 # -- AF8: the worst seat's trump switch ---------------------------------------------------------
 
 
@@ -687,3 +709,14 @@ def test_every_hand_stays_sorted_by_colour_and_value() -> None:
             state = new(4, seed, jokers)
             assert all(hand == sorted(hand) for hand in state.hands)
             assert hand_size(jokers) == len(state.hands[0])
+
+
+def test_the_trick_event_is_made_as_the_dataclass_makes_it() -> None:
+    # The engine builds TrickTaken through its slots, for speed (games/falsche_faehrte/game.py).
+    for winner in (2, None):
+        fast = _trick_taken(3, 1, (1, 17, 64), winner)
+        made = TrickTaken(number=3, leader=1, cards=(1, 17, 64), winner=winner)
+        assert type(fast) is TrickTaken
+        assert fast == made and hash(fast) == hash(made) and repr(fast) == repr(made)
+        with pytest.raises(FrozenInstanceError):
+            fast.winner = 0  # type: ignore[misc]

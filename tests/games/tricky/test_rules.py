@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import FrozenInstanceError
 
 import pytest
 
@@ -16,7 +17,7 @@ from games.core.chance import Chance
 from games.core.errors import CorruptState, IllegalAction, NotYourTurn
 from games.tricky import GAME
 from games.tricky.dice import ALL_DICE, FACES, KINDS, Die
-from games.tricky.game import BID_STEPS, reroll_sample
+from games.tricky.game import BID_STEPS, _dice_played, _rerolled, reroll_sample
 from games.tricky.model import (
     AllPassed,
     AuctionStarted,
@@ -790,3 +791,20 @@ def test_events_narrate_for_people() -> None:
     assert GAME.narrate(RerollChosen(seat=2, count=1), names) == "Cy re-rolls 1 die."
     rerolled = Rerolled(audience=0, seat=0, dice=(3, 17), before=(1, 2), after=(6, 19))
     assert GAME.narrate(rerolled, names) == "You re-rolled d6 1→6, d20 2→19."
+
+
+def test_the_events_made_through_their_slots_equal_the_dataclass_ones() -> None:
+    # The engine builds these two through their slots, for speed (games/tricky/game.py).
+    dice = (Die(6, 2), Die(20, 17))
+    made = [
+        (_dice_played(2, dice), DicePlayed(seat=2, dice=dice)),
+        (
+            _rerolled(1, (0, 5), (1, 2), (4, 6)),
+            Rerolled(audience=1, seat=1, dice=(0, 5), before=(1, 2), after=(4, 6)),
+        ),
+    ]
+    for fast, slow in made:
+        assert type(fast) is type(slow)
+        assert fast == slow and hash(fast) == hash(slow) and repr(fast) == repr(slow)
+        with pytest.raises(FrozenInstanceError):
+            fast.seat = 0  # type: ignore[misc]
