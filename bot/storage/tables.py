@@ -75,9 +75,14 @@ class _Move:
     params: tuple[Any, ...]
     """Its parameters of :data:`_MOVE`."""
     moved: Callable[[_Cached], None]
-    saved: asyncio.Future[bool | None]
-    """True once saved, False if the table was no longer at the move's version; None
-    while it waits means "save the waiting moves now, this one among them"."""
+    saved: asyncio.Future[bool | None] | None = None
+    """Only while it waits behind another caller's save: True once saved, False if the
+    table was no longer at the move's version, None for "lead the next statement"."""
+
+    @property
+    def waiting(self) -> asyncio.Future[bool | None]:
+        assert self.saved is not None, "a move waits in line with its future"
+        return self.saved
 
 
 _MOVE = (
@@ -466,8 +471,7 @@ class TableRepository:
                 entry.recent = (*entry.recent, *turn.public_lines)[-RECENT_KEPT:]
 
         if sql is None:
-            move = _Move(table.id, params, moved, asyncio.get_running_loop().create_future())
-            self._waiting.append(move)
+            move = _Move(table.id, params, moved)
             outcome = await self._wait_in_line(move) if self._saving else None
             if outcome is None:
                 outcome = await self._lead(move)
@@ -482,10 +486,12 @@ class TableRepository:
 
     async def _wait_in_line(self, move: _Move) -> bool | None:
         """Wait while another caller saves: for ``move``'s outcome, or None to lead."""
+        handed: asyncio.Future[bool | None] = asyncio.get_running_loop().create_future()
+        move.saved = handed
+        self._waiting.append(move)
         try:
-            return await move.saved
+            return await handed
         except asyncio.CancelledError:
-            handed = move.saved
             if not handed.cancelled() and handed.exception() is None and handed.result() is None:
                 # It was to lead the next statement: the next caller in line does.
                 self._waiting.remove(move)
@@ -496,26 +502,21 @@ class TableRepository:
         """Save ``move`` and every move waiting with it by one statement; then hand the
         next statement to the first move still waiting."""
         self._saving = True
-        move.saved = asyncio.get_running_loop().create_future()  # its own outcome, now
         try:
-            await self._save_moves(self._take_waiting())
+            saved = await self._save_moves(self._take_waiting(move))
         finally:
-            if not move.saved.done():  # cancelled before its statement: not saved
-                move.saved.cancel()
             self._hand_over()
-        saved = move.saved.result()  # raises the statement's error
-        assert saved is not None
-        return saved
+        return move.table_id in saved
 
-    def _take_waiting(self) -> dict[int, _Move]:
-        """The moves for the next statement: the first waiting move of each table (the
-        service makes a table's moves one after another, but a second one would be
-        checked against the first's version in the next statement), and no move whose
-        caller stopped waiting before it was taken."""
-        by_table: dict[int, _Move] = {}
+    def _take_waiting(self, leader: _Move) -> dict[int, _Move]:
+        """The moves for the next statement, the leader's first: the first waiting move of
+        each table (the service makes a table's moves one after another, but a second
+        one would be checked against the first's version in the next statement), and no
+        move whose caller stopped waiting before it was taken."""
+        by_table = {leader.table_id: leader}
         later: list[_Move] = []
         for waiting in self._waiting:
-            if waiting.saved.cancelled():
+            if waiting is leader or waiting.waiting.cancelled():
                 continue
             if waiting.table_id in by_table or len(by_table) == MOVES_PER_STATEMENT:
                 later.append(waiting)
@@ -525,30 +526,34 @@ class TableRepository:
         return by_table
 
     def _hand_over(self) -> None:
-        self._waiting = [waiting for waiting in self._waiting if not waiting.saved.cancelled()]
+        self._waiting = [waiting for waiting in self._waiting if not waiting.waiting.cancelled()]
         if self._waiting:
-            _settle(self._waiting[0].saved, None)  # its caller leads the next statement
+            _settle(self._waiting[0].waiting, None)  # its caller leads the next statement
         else:
             self._saving = False
 
-    async def _save_moves(self, by_table: dict[int, _Move]) -> None:
+    async def _save_moves(self, by_table: dict[int, _Move]) -> set[int]:
+        """Save the leader's move (the first) and the others; tell the others how theirs
+        went, and return the tables saved or raise the leader's error."""
         batch = list(by_table.values())
         try:
             saved = await self._save_statement(batch)
         except Exception as error:  # the statement failed whole: nothing was saved
-            for move in batch:
-                _settle(move.saved, error)
-            return
+            for move in batch[1:]:
+                _settle(move.waiting, error)
+            raise
         except BaseException:
             # The leading caller was cancelled with the statement under way in the
             # database thread: whether it landed is unknown here, so the cached rows
             # are forgotten (read again from the file) and the other callers told.
             for move in batch:
                 self._committed(move.table_id, None)
-                _settle(move.saved, SaveInterrupted())
+            for move in batch[1:]:
+                _settle(move.waiting, SaveInterrupted())
             raise
-        for move in batch:
-            _settle(move.saved, move.table_id in saved)
+        for move in batch[1:]:
+            _settle(move.waiting, move.table_id in saved)
+        return saved
 
     async def _save_statement(self, batch: list[_Move]) -> set[int]:
         """Run the statement that saves ``batch``; the tables it changed."""
