@@ -99,6 +99,25 @@ def rss_bytes() -> int:
     return pages * resource.getpagesize()
 
 
+class Collections:
+    """The garbage collector's runs during the timed part, by generation: how many, and the
+    longest in CPU time (a collection stops every table at once)."""
+
+    def __init__(self) -> None:
+        self.count = [0, 0, 0]
+        self.longest = [0.0, 0.0, 0.0]
+        self._started = 0.0
+
+    def observe(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._started = time.thread_time()
+            return
+        generation = info["generation"]
+        self.count[generation] += 1
+        took = 1000 * (time.thread_time() - self._started)
+        self.longest[generation] = max(self.longest[generation], took)
+
+
 class Bench:
     def __init__(self, service: TableService, rng: random.Random) -> None:
         self.service = service
@@ -235,6 +254,8 @@ async def bench_service(args: argparse.Namespace) -> None:
         tracemalloc.stop()
         rss_after = rss_bytes()
 
+        pauses = Collections()
+        gc.callbacks.append(pauses.observe)
         loop_cpu, process_cpu = time.thread_time(), time.process_time()
         if args.rate:
             run = await open_loop(bench, tables, args.rate, args.seconds)
@@ -243,6 +264,7 @@ async def bench_service(args: argparse.Namespace) -> None:
             run = await closed_loop(bench, tables, args.concurrency, args.seconds, args.actions)
             mode = f"closed loop, {args.concurrency} in flight"
         run.loop_cpu = time.thread_time() - loop_cpu
+        gc.callbacks.remove(pauses.observe)
         run.process_cpu = time.process_time() - process_cpu
         await db.close()
 
@@ -264,6 +286,8 @@ async def bench_service(args: argparse.Namespace) -> None:
     table.add(
         "other threads CPU µs per action", 1e6 * (run.process_cpu - run.loop_cpu) / per_action
     )
+    for generation, (count, longest) in enumerate(zip(pauses.count, pauses.longest, strict=True)):
+        table.add(f"collections of generation {generation}, longest ms", f"{count}, {longest:.1f}")
     table.add("games finished (replaced)", run.finished)
     if args.rate:
         table.add("moves dropped (all tables busy)", run.refused)
