@@ -24,6 +24,15 @@ the process's resident memory over the same step is printed beside it.
     uv run python -m bench.service --tables 500 --rate 1000 --seconds 20
     uv run python -m bench.service --tables 500 --concurrency 8 --seconds 20
     uv run python -m bench.service --tables 50 --seconds 3      # a quick look
+
+``--concurrency 1 --actions N`` plays the same N moves on every run (the deals are
+seeded), to count instructions where timings drift: the difference between a run
+with ``--actions 1000`` and one with ``--actions 0`` under
+``valgrind --tool=callgrind .venv/bin/python -m bench.service --tables 50
+--concurrency 1 --seconds 100000 --actions N``, divided by 1000, is what one action
+costs. Code that changes the engines changes the games played, so compare like
+with like. The garbage collector's runs in the timed part are printed too: a
+collection stops every table at once.
 """
 
 from __future__ import annotations
