@@ -2,29 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
-import pytest_asyncio
 
 from bot.storage.database import Database, Params, Row
 from bot.storage.deadlines import DeadlineRepository
-from bot.storage.migrations import migrate
 from bot.storage.tables import TableRepository
 from bot.tables.model import Player
 
 NOW = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
 LATER = NOW + timedelta(minutes=5)
-
-
-@pytest_asyncio.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "d.db")
-    await migrate(database)
-    yield database
-    await database.close()
 
 
 async def table(db: Database, channel: int) -> int:

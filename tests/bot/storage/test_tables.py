@@ -7,17 +7,13 @@ recent lines) equal what a fresh repository reads from the database.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
-import pytest_asyncio
 
 from bot.storage.database import Database, Params, Row
-from bot.storage.migrations import migrate
 from bot.storage.tables import (
     RECENT_KEPT,
     SaveInterrupted,
@@ -29,14 +25,6 @@ from bot.tables.model import Player, Table, TableStatus
 
 NOW = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
 ANN, BO = Player("Ann", 1), Player("Bo", 2)
-
-
-@pytest_asyncio.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "t.db")
-    await migrate(database)
-    yield database
-    await database.close()
 
 
 @pytest.fixture
