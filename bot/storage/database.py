@@ -176,14 +176,10 @@ class Database:
         statement refused as busy changed nothing, so it is tried again.
         """
 
-        async def run() -> int:
-            cursor = await self._connection.execute(sql, params)
-            rows = cursor.rowcount
-            if then is not None:
-                then(rows)
-            return rows
+        async def changed() -> int:
+            return (await self._connection.execute(sql, params)).rowcount
 
-        return await self._retrying(run)
+        return await self._alone(changed, then)
 
     async def write_returning(
         self, sql: str, params: Params = (), *, then: Callable[[list[Row]], None] | None = None
@@ -194,11 +190,21 @@ class Database:
         rows have all been read, so this too is one trip and one transaction.
         """
 
-        async def run() -> list[Row]:
-            rows = list(await self._connection.execute_fetchall(sql, params))
+        async def returned() -> list[Row]:
+            return list(await self._connection.execute_fetchall(sql, params))
+
+        return await self._alone(returned, then)
+
+    async def _alone(
+        self, statement: Callable[[], Awaitable[T]], then: Callable[[T], None] | None
+    ) -> T:
+        """Run one statement as its own transaction, then ``then(result)`` under the lock."""
+
+        async def run() -> T:
+            result = await statement()
             if then is not None:
-                then(rows)
-            return rows
+                then(result)
+            return result
 
         return await self._retrying(run)
 

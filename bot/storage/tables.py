@@ -537,7 +537,7 @@ class TableRepository:
         went, and return the tables saved or raise the leader's error."""
         batch = list(by_table.values())
         try:
-            saved = await self._save_statement(batch)
+            saved = await self._save_statement(by_table)
         except Exception as error:  # the statement failed whole: nothing was saved
             for move in batch[1:]:
                 _settle(move.waiting, error)
@@ -555,27 +555,22 @@ class TableRepository:
             _settle(move.waiting, move.table_id in saved)
         return saved
 
-    async def _save_statement(self, batch: list[_Move]) -> set[int]:
-        """Run the statement that saves ``batch``; the tables it changed."""
-        if len(batch) == 1:  # the plain statement costs SQLite less than the join below
-            (move,) = batch
-
-            def then_one(rows: int) -> None:
-                if rows:
-                    self._committed(move.table_id, move.moved)
-
-            changed = await self._db.write(_MOVE, move.params, then=then_one)
-            return {move.table_id} if changed else set()
-
-        by_table = {move.table_id: move for move in batch}
+    async def _save_statement(self, by_table: dict[int, _Move]) -> set[int]:
+        """Run the statement that saves these moves; the tables it changed."""
+        if len(by_table) == 1:  # the plain statement costs SQLite less than the join below
+            ((table_id, move),) = by_table.items()
+            changed = await self._write(table_id, _MOVE, move.params, move.moved)
+            return {table_id} if changed else set()
 
         def then(rows: list[Row]) -> None:
             for (table_id,) in rows:
                 self._committed(table_id, by_table[table_id].moved)
 
         # Each move's row of the ``moves`` table: its table and version, then the values.
-        values = [value for move in batch for value in (*move.params[8:10], *move.params[:8])]
-        rows = await self._db.write_returning(_moves_statement(len(batch)), values, then=then)
+        values = [
+            value for move in by_table.values() for value in (*move.params[8:10], *move.params[:8])
+        ]
+        rows = await self._db.write_returning(_moves_statement(len(by_table)), values, then=then)
         return {table_id for (table_id,) in rows}
 
     async def set_message(self, table_id: int, message_id: int | None) -> None:
