@@ -1,7 +1,8 @@
 """Numbered SQL migrations (``migrations/0001_init.sql`` ...), applied in order at start-up.
 
 Each migration runs in its own transaction together with the row that records
-it, so a failure leaves the database at the previous version. Applying twice
+it, so a failure leaves the database at the previous version, and a second
+process starting at the same moment waits for it instead of applying it again. Applying twice
 changes nothing, and a database written by newer code is refused rather than
 misread.
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
+import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -23,6 +25,7 @@ __all__ = [
     "discover",
     "migrate",
     "schema_version",
+    "statements",
 ]
 
 log = logging.getLogger(__name__)
@@ -80,13 +83,49 @@ async def migrate(db: Database, migrations: list[Migration] | None = None) -> in
             f"The database at {db.path} is at schema version {current}, but this bot only "
             f"knows versions up to {latest}. Run the newer bot, or restore a backup."
         )
-    pending = [migration for migration in migrations if migration.version > current]
-    for migration in pending:
-        applied_at = datetime.now(UTC).isoformat()
-        await db.execute_script(
-            f"BEGIN IMMEDIATE;\n{migration.sql}\n;"
-            f"INSERT INTO schema_migrations (version, name, applied_at) VALUES "
-            f"({migration.version}, '{migration.name}', '{applied_at}');\nCOMMIT;"
+    applied = 0
+    for migration in migrations:
+        if migration.version > current and await _apply(db, migration):
+            applied += 1
+    return applied
+
+
+async def _apply(db: Database, migration: Migration) -> bool:
+    """Apply one migration with the row recording it; whether this call applied it.
+
+    Several bot processes (shards) may start at once on one file. The write lock is
+    taken first and the version is looked at again under it, so exactly one of them
+    applies each migration and the others see it done.
+    """
+    async with db.transaction() as sql:
+        done = await sql.execute_fetchall(
+            "SELECT 1 FROM schema_migrations WHERE version = ?", (migration.version,)
         )
-        log.info("applied migration %04d_%s", migration.version, migration.name)
-    return len(pending)
+        if done:
+            return False
+        for statement in statements(migration.sql):
+            await sql.execute(statement)
+        await sql.execute(
+            "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+            (migration.version, migration.name, datetime.now(UTC).isoformat()),
+        )
+    log.info("applied migration %04d_%s", migration.version, migration.name)
+    return True
+
+
+def statements(script: str) -> list[str]:
+    """A script's statements, one by one, for running inside a transaction we hold.
+
+    (``executescript`` would commit first.) A statement ends at a semicolon only where
+    SQLite says the text so far is complete, so a semicolon inside a trigger's body, a
+    string or a comment stays where it is.
+    """
+    found: list[str] = []
+    pending = ""
+    for piece in script.split(";"):
+        pending += piece + ";"
+        if sqlite3.complete_statement(pending):
+            if pending.strip("; \n\t"):
+                found.append(pending.strip())
+            pending = ""
+    return found

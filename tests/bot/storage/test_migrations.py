@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
 
+from bot.storage import migrations
 from bot.storage.database import Database
-from bot.storage.migrations import DatabaseTooNew, Migration, discover, migrate, schema_version
+from bot.storage.migrations import (
+    DatabaseTooNew,
+    Migration,
+    discover,
+    migrate,
+    schema_version,
+    statements,
+)
 
 
 async def schema(db: Database) -> list[tuple[str, str]]:
@@ -90,3 +99,42 @@ def test_migration_files_must_be_numbered_without_gaps(tmp_path: Path) -> None:
     (tmp_path / "2_bad.sql").write_text("SELECT 1;")
     with pytest.raises(ValueError, match="not named like"):
         discover(tmp_path)
+
+
+async def test_two_processes_starting_at_once_apply_each_migration_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Shards share one file and may start together: one applies, the other waits and skips."""
+    first, second = [await Database.open(tmp_path / "t.db") for _ in range(2)]
+    both_looked = asyncio.Barrier(2)
+
+    async def looked_at_the_same_time(db: Database) -> int:
+        version = await schema_version(db)
+        await both_looked.wait()  # both saw version 0 before either applied anything
+        return version
+
+    monkeypatch.setattr(migrations, "schema_version", looked_at_the_same_time)
+    try:
+        applied = await asyncio.gather(migrate(first), migrate(second))
+        assert sum(applied) == len(discover())
+        rows = await first.fetch_all("SELECT version FROM schema_migrations ORDER BY version")
+        assert [row["version"] for row in rows] == [m.version for m in discover()]
+        assert await schema(first) == await schema(second)
+    finally:
+        await first.close()
+        await second.close()
+
+
+def test_a_script_splits_where_sqlite_says_a_statement_ends() -> None:
+    script = """
+        -- a comment; with a semicolon
+        CREATE TABLE t (x TEXT DEFAULT ';');
+        CREATE TRIGGER t_kept AFTER INSERT ON t BEGIN
+            UPDATE t SET x = 'a;b';
+            DELETE FROM t WHERE x = '';
+        END;
+    """
+    found = statements(script)
+    assert len(found) == 2
+    assert found[0].endswith("DEFAULT ';');")
+    assert found[1].startswith("CREATE TRIGGER") and found[1].endswith("END;")
