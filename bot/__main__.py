@@ -33,7 +33,9 @@ def load_settings() -> Settings | None:
     except ValidationError as error:
         for problem in error.errors():
             name = "TRICKY_" + "_".join(str(part) for part in problem["loc"]).upper()
-            if problem["type"] == "missing":
+            if not problem["loc"]:  # a check across settings names them itself
+                print(f"error: {problem.get('ctx', {}).get('error')}", file=sys.stderr)
+            elif problem["type"] == "missing":
                 print(
                     f"error: {name} is not set. Put it in a .env file in the directory you run "
                     f"the bot from (copy .env.example to .env), or export it in the environment.",

@@ -42,11 +42,16 @@ class TrickyBot(commands.Bot):
         # and channels the bot is in.
         intents = discord.Intents.none()
         intents.guilds = True
+        shard = settings.shard
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            # One process per shard: Discord then sends this process only its servers'
+            # events, and the table service below keeps to the same servers' tables.
+            shard_id=None if shard.alone else shard.id,
+            shard_count=None if shard.alone else shard.count,
         )
         self.settings = settings
         self.clock = clock
@@ -77,10 +82,13 @@ class TrickyBot(commands.Bot):
         self._db = await Database.open(self.settings.database)
         applied = await migrate(self._db)
         log.info("database ready (%d migration(s) applied)", applied)
+        shard = self.settings.shard
         if self._seeds is None:
-            self._tables = TableService(self._db, self.catalog, self.clock)
+            self._tables = TableService(self._db, self.catalog, self.clock, shard=shard)
         else:
-            self._tables = TableService(self._db, self.catalog, self.clock, seeds=self._seeds)
+            self._tables = TableService(
+                self._db, self.catalog, self.clock, seeds=self._seeds, shard=shard
+            )
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.sync_commands()
@@ -92,12 +100,20 @@ class TrickyBot(commands.Bot):
         if self.settings.preload:
             # Word lists take seconds to read: read them now, off the event loop.
             self._preloading = asyncio.create_task(asyncio.to_thread(prepare_games))
-        self._turn_clock = TurnClock(self._tables, DeadlineRepository(self._db), self._computers)
+        deadlines = DeadlineRepository(self._db, shard=shard)
+        self._turn_clock = TurnClock(self._tables, deadlines, self._computers)
         self._tables.listen(self._turn_clock)
         await self._turn_clock.start()
 
     async def sync_commands(self) -> None:
-        """Instantly to the development server when one is set, else globally (slow to show)."""
+        """Instantly to the development server when one is set, else globally (slow to show).
+
+        The commands are the bot's, not a shard's: with several processes only shard 0
+        syncs them, so the others do not repeat the same calls against Discord's limits.
+        """
+        if self.settings.shard_id != 0:
+            log.info("shard %d leaves syncing commands to shard 0", self.settings.shard_id)
+            return
         if self.settings.dev_guild is not None:
             guild = discord.Object(id=self.settings.dev_guild)
             self.tree.copy_global_to(guild=guild)
@@ -108,7 +124,9 @@ class TrickyBot(commands.Bot):
             log.info("synced %d command(s) globally", len(synced))
 
     async def on_ready(self) -> None:
-        log.info("connected as %s to %d server(s)", self.user, len(self.guilds))
+        shard = self.settings.shard
+        where = "" if shard.alone else f" as shard {shard.id} of {shard.count}"
+        log.info("connected as %s to %d server(s)%s", self.user, len(self.guilds), where)
 
     async def close(self) -> None:
         if self._turn_clock is not None:

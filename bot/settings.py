@@ -5,8 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, SecretStr
+from pydantic import Field, SecretStr, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from bot.shards import Shard
 
 __all__ = ["Settings"]
 
@@ -47,6 +49,28 @@ class Settings(BaseSettings):
         default=True,
         description="Load the games' slow data (word lists) at start-up instead of at first use.",
     )
+    shard_count: int = Field(
+        default=1,
+        ge=1,
+        description="How many processes share the servers (Discord shards); each one is "
+        "started with its own TRICKY_SHARD_ID and the same database file.",
+    )
+    shard_id: int = Field(
+        default=0, ge=0, description="Which shard this process is: 0 to TRICKY_SHARD_COUNT - 1."
+    )
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = Field(
         default="INFO", description="How much the bot logs to stdout."
     )
+
+    @model_validator(mode="after")
+    def _shard_exists(self) -> Settings:
+        if self.shard_id >= self.shard_count:
+            raise ValueError(
+                f"TRICKY_SHARD_ID must be below TRICKY_SHARD_COUNT ({self.shard_count}), "
+                f"counting from 0; it is {self.shard_id}"
+            )
+        return self
+
+    @property
+    def shard(self) -> Shard:
+        return Shard(self.shard_id, self.shard_count)

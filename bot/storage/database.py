@@ -6,7 +6,7 @@ takes :attr:`Database.lock`: otherwise another coroutine's statement could land
 inside (and be rolled back with) someone else's transaction.
 
 Another process may hold the file's write lock for a moment (a backup, the
-``sqlite3`` shell, a second bot by mistake). SQLite waits :data:`BUSY_TIMEOUT_MS`
+``sqlite3`` shell, another shard of the bot). SQLite waits :data:`BUSY_TIMEOUT_MS`
 for it, and we try again a few times with a short pause, always before anything
 was changed or after rolling it back, so a retry can never apply something
 twice. If the lock is still held the caller gets :class:`DatabaseBusy`: the whole

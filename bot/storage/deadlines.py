@@ -6,7 +6,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.storage.database import Database
+from bot.shards import UNSHARDED, Shard
+from bot.storage.database import Database, Row
 
 __all__ = ["Deadline", "DeadlineRepository"]
 
@@ -25,21 +26,19 @@ class Deadline:
 
 
 class DeadlineRepository:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, *, shard: Shard = UNSHARDED) -> None:
         self._db = db
+        self._shard = shard
 
     async def all(self) -> list[Deadline]:
-        rows = await self._db.fetch_all("SELECT * FROM deadlines ORDER BY due_at")
-        return [
-            Deadline(
-                table_id=int(row["table_id"]),
-                seat=int(row["seat"]),
-                started_at=datetime.fromisoformat(row["started_at"]),
-                due_at=datetime.fromisoformat(row["due_at"]),
-                reminded=bool(row["reminded"]),
-            )
-            for row in rows
-        ]
+        """Every running clock at this shard's tables, soonest first."""
+        ours, shard = self._shard.where("tables.guild_id")
+        rows = await self._db.fetch_all(
+            "SELECT deadlines.* FROM deadlines JOIN tables ON tables.id = deadlines.table_id "
+            f"WHERE {ours} ORDER BY due_at",
+            shard,
+        )
+        return [_deadline(row) for row in rows]
 
     async def seats_timed(self, table_id: int) -> set[int]:
         """The seats of one table whose clocks are running (the key's index, not a scan:
@@ -93,3 +92,13 @@ class DeadlineRepository:
             await self._db.write(
                 "DELETE FROM deadlines WHERE table_id = ? AND seat = ?", (table_id, seat)
             )
+
+
+def _deadline(row: Row) -> Deadline:
+    return Deadline(
+        table_id=int(row["table_id"]),
+        seat=int(row["seat"]),
+        started_at=datetime.fromisoformat(row["started_at"]),
+        due_at=datetime.fromisoformat(row["due_at"]),
+        reminded=bool(row["reminded"]),
+    )

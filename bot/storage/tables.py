@@ -6,10 +6,10 @@ So the repository keeps the rows it has read, with each table's latest public
 lines, and serves reads from memory. The database stays the truth: every write
 here changes the cached row only once its transaction commits (``Database.
 after_commit``, under the database lock), or forgets the row; a read that raced a
-commit is not cached. This holds because the bot's one connection is the only
-writer; a second process writing the file is not supported anyway (see
-``bot/storage/database.py``), and a move's version check would still refuse to
-save over a row changed behind its back.
+commit is not cached. This holds because only this process writes its tables:
+with several processes (shards, see :mod:`bot.shards`) each plays only its own
+servers' tables, and a move's version check would still refuse to save over a
+row changed behind its back.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.shards import UNSHARDED, Shard
 from bot.storage.database import Database, Params, Row
 from bot.tables.model import Player, Table, TableStatus
 
@@ -130,8 +131,12 @@ class _Cached:
 
 
 class TableRepository:
-    def __init__(self, db: Database, *, cache_size: int = CACHE_SIZE) -> None:
+    def __init__(
+        self, db: Database, *, cache_size: int = CACHE_SIZE, shard: Shard = UNSHARDED
+    ) -> None:
         self._db = db
+        self._shard = shard
+        """Whose tables the queries over many tables find (see :mod:`bot.shards`)."""
         self._cache: OrderedDict[int, _Cached] = OrderedDict()
         self._cache_size = cache_size
         self._commits = 0
@@ -230,24 +235,30 @@ class TableRepository:
         return None if row is None else await self.get(int(row["id"]))
 
     async def idle_since(self, status: TableStatus, before: datetime) -> list[int]:
-        """Tables in ``status`` untouched since ``before`` (stale lobbies, idle games)."""
+        """This shard's tables in ``status`` untouched since ``before`` (stale lobbies, idle
+        games)."""
+        ours, shard = self._shard.where("guild_id")
         rows = await self._db.fetch_all(
-            "SELECT id FROM tables WHERE status = ? AND updated_at <= ? ORDER BY id",
-            (status.value, before.isoformat()),
+            f"SELECT id FROM tables WHERE status = ? AND updated_at <= ? AND {ours} ORDER BY id",
+            (status.value, before.isoformat(), *shard),
         )
         return [int(row["id"]) for row in rows]
 
     async def oldest_update(self, status: TableStatus) -> datetime | None:
-        """When the least recently touched table in ``status`` was last touched."""
+        """When this shard's least recently touched table in ``status`` was last touched."""
+        ours, shard = self._shard.where("guild_id")
         row = await self._db.fetch_one(
-            "SELECT MIN(updated_at) FROM tables WHERE status = ?", (status.value,)
+            f"SELECT MIN(updated_at) FROM tables WHERE status = ? AND {ours}",
+            (status.value, *shard),
         )
         return None if row is None or row[0] is None else datetime.fromisoformat(row[0])
 
     async def open_tables(self) -> list[Table]:
-        """Every lobby and running game, oldest first (for start-up)."""
+        """This shard's lobbies and running games, oldest first (for start-up)."""
+        ours, shard = self._shard.where("guild_id")
         rows = await self._db.fetch_all(
-            "SELECT id FROM tables WHERE status IN (?, ?) ORDER BY id", _OPEN
+            f"SELECT id FROM tables WHERE status IN (?, ?) AND {ours} ORDER BY id",
+            (*_OPEN, *shard),
         )
         tables = [await self.get(int(row["id"])) for row in rows]
         return [table for table in tables if table is not None]

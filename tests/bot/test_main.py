@@ -50,6 +50,19 @@ def test_a_malformed_setting_is_named(tmp_path: Path) -> None:
     assert "TRICKY_DEV_GUILD is not valid" in result.stderr
 
 
+def test_a_shard_beyond_the_count_is_refused_naming_both_settings(tmp_path: Path) -> None:
+    result = run_bot(tmp_path, TRICKY_TOKEN="x", TRICKY_SHARD_COUNT="2", TRICKY_SHARD_ID="2")
+    assert result.returncode != 0
+    assert "TRICKY_SHARD_ID must be below TRICKY_SHARD_COUNT (2)" in result.stderr
+
+
+def test_a_sharded_bot_asks_discord_for_its_shard_only(settings: Settings) -> None:
+    bot = create_bot(settings.model_copy(update={"shard_id": 1, "shard_count": 3}))
+    assert (bot.shard_id, bot.shard_count) == (1, 3)
+    alone = create_bot(settings)
+    assert (alone.shard_id, alone.shard_count) == (None, None)
+
+
 def test_settings_are_read_from_a_dotenv_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -9,8 +12,16 @@ from simcord import Env
 
 from bot import computer
 from bot.app import TrickyBot
-from bot.tables.model import TableStatus
-from bot.turn_clock import IDLE_GAME, STALE_LOBBY
+from bot.computer import ComputerPlayers
+from bot.shards import Shard
+from bot.storage.database import Database
+from bot.storage.deadlines import DeadlineRepository
+from bot.storage.migrations import migrate
+from bot.storage.tables import TableRepository
+from bot.tables.model import Player, TableStatus
+from bot.tables.service import TableService
+from bot.turn_clock import IDLE_GAME, STALE_LOBBY, TurnClock
+from games.catalog import CATALOG
 from games.short_changed import GAME
 from games.short_changed.model import Guess, ShortChangedState
 from tests.cogs.test_tables import open_lobby, start
@@ -188,3 +199,73 @@ async def test_a_game_nobody_moves_in_for_a_day_ends_unrated(simcord_env: Env) -
     assert table.status is TableStatus.ENDED
     (result,), _ = await bot.tables.results.history(room.guild.id, offset=0, limit=5)
     assert not result.rated and result.ended_early
+
+
+# -- shards ---------------------------------------------------------------------------------------
+
+
+class Manual:
+    """A clock the test sets by hand."""
+
+    def __init__(self, now: datetime) -> None:
+        self.at = now
+
+    def now(self) -> datetime:
+        return self.at
+
+
+async def test_a_shard_restarting_plays_out_only_its_own_servers_overdue_clocks(
+    tmp_path: Path,
+) -> None:
+    """Two processes on one file (bot.shards): each one's clock keeps to its own tables."""
+    clock = Manual(datetime(2026, 11, 22, 12, 0, tzinfo=UTC))
+    shards = (Shard(0, 2), Shard(1, 2))
+    guilds = ((6 << 22) | 3, (9 << 22) | 3)  # on shard 0 and shard 1
+    dbs = [await Database.open(tmp_path / "t.db") for _ in shards]
+    await migrate(dbs[0])
+    services = [
+        TableService(db, CATALOG, clock, shard=shard) for db, shard in zip(dbs, shards, strict=True)
+    ]
+    computers = ComputerPlayers(workers=0, seconds=0.1, preload=False)
+    tables = []
+    for service, guild in zip(services, guilds, strict=True):
+        lobby = await service.open(
+            guild_id=guild,
+            channel_id=guild,
+            game_key="short_changed",
+            host=Player("Ann", 1),
+            options={},
+        )
+        await service.join(lobby.id, Player("Bo", 2))
+        await service.set_clock(lobby.id, 1, 60)
+        tables.append(await service.start(lobby.id, 1))
+    clocks = [
+        TurnClock(service, DeadlineRepository(db, shard=shard), computers)
+        for service, db, shard in zip(services, dbs, shards, strict=True)
+    ]
+    try:
+        for turn_clock in clocks:
+            await turn_clock.start()  # each reconciles its own running table: two clocks each
+        for turn_clock in clocks:
+            await turn_clock.stop()
+        everyone = DeadlineRepository(dbs[0])
+        assert sorted(d.table_id for d in await everyone.all()) == sorted(
+            [tables[0].id] * 2 + [tables[1].id] * 2
+        )
+        clock.at += timedelta(seconds=61)  # both tables' seats are now out of time
+        await clocks[0].start()  # shard 0 comes back first
+        for _ in range(200):
+            if (await services[0].get(tables[0].id)).version > tables[0].version:
+                break
+            await asyncio.sleep(0.01)
+        await clocks[0].idle()
+        assert (await services[0].get(tables[0].id)).version > tables[0].version
+        untouched = await TableRepository(dbs[1]).get(tables[1].id)
+        assert untouched is not None and untouched.version == tables[1].version
+        assert {d.table_id for d in await everyone.all()} == {tables[1].id}
+    finally:
+        for turn_clock in clocks:
+            await turn_clock.stop()
+        computers.close()
+        for db in dbs:
+            await db.close()

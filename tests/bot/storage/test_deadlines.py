@@ -6,6 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from bot.shards import Shard
 from bot.storage.database import Database, Params, Row
 from bot.storage.deadlines import DeadlineRepository
 from bot.storage.tables import TableRepository
@@ -15,9 +16,9 @@ NOW = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
 LATER = NOW + timedelta(minutes=5)
 
 
-async def table(db: Database, channel: int) -> int:
+async def table(db: Database, channel: int, guild: int = 1) -> int:
     return await TableRepository(db).create_lobby(
-        guild_id=1,
+        guild_id=guild,
         channel_id=channel,
         game_key="short_changed",
         host=Player("Ann", 1),
@@ -63,3 +64,16 @@ async def test_replacing_keeps_starts_and_drops_clocks_in_one_go(db: Database) -
     assert await deadlines.seats_timed(table_id) == {2}
     await deadlines.drop(table_id, 2)
     assert await deadlines.seats_timed(table_id) == set()
+
+
+async def test_each_shard_sees_only_the_clocks_of_its_servers_tables(db: Database) -> None:
+    ours, theirs = await table(db, 1, guild=2 << 22), await table(db, 2, guild=3 << 22)
+    everyone = DeadlineRepository(db)
+    await everyone.replace_for_table(ours, [], [0], NOW, LATER)
+    await everyone.replace_for_table(theirs, [], [0, 1], NOW, LATER + timedelta(minutes=1))
+    assert {d.table_id for d in await everyone.all()} == {ours, theirs}
+    by_shard = [await DeadlineRepository(db, shard=Shard(n, 2)).all() for n in (0, 1)]
+    assert [[(d.table_id, d.seat) for d in found] for found in by_shard] == [
+        [(ours, 0)],
+        [(theirs, 0), (theirs, 1)],
+    ]
