@@ -188,6 +188,7 @@ class TablesCog(
     async def lobby_clicked(
         self, interaction: discord.Interaction[Any], table_id: int, verb: str, option: str | None
     ) -> None:
+        await self._here(interaction, table_id)
         tables, user = self.bot.tables, interaction.user
         match verb:
             case "join":
@@ -211,6 +212,7 @@ class TablesCog(
     async def lobby_seating_chosen(
         self, interaction: discord.Interaction[Any], table_id: int, value: str
     ) -> None:
+        await self._here(interaction, table_id)
         tables, user = self.bot.tables, interaction.user
         verb, _, argument = value.partition(":")
         if verb == "add":
@@ -227,6 +229,7 @@ class TablesCog(
     async def lobby_option_chosen(
         self, interaction: discord.Interaction[Any], table_id: int, option: str, value: str
     ) -> None:
+        await self._here(interaction, table_id)
         await self.bot.tables.set_option(table_id, interaction.user.id, option, value)
         await interaction.response.defer()
 
@@ -236,6 +239,7 @@ class TablesCog(
     async def table_clicked(
         self, interaction: discord.Interaction[Any], table_id: int, verb: str
     ) -> None:
+        await self._here(interaction, table_id)
         match verb:
             case "hand":
                 await self._open_panel(interaction, table_id)
@@ -266,6 +270,7 @@ class TablesCog(
         values: Sequence[str] = (),
         fields: Mapping[str, str] | None = None,
     ) -> None:
+        await self._here(interaction, table_id)
         tables = self.bot.tables
         seat = await tables.for_seat(table_id, interaction.user.id)
         presenter = self._presenter(seat.table.game_key)
@@ -368,6 +373,14 @@ class TablesCog(
             return self.presenters[key]
         except KeyError:
             raise TableError("This bot does not host that game.") from None
+
+    async def _here(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        """Refuse a button or form naming a table of another server (a custom id is only
+        what the client sent). Beyond tidiness, with several shards the table would be
+        another process's, whose cached row must stay the only writer's (bot.shards)."""
+        table = await self.bot.tables.get(table_id)
+        if table.guild_id != interaction.guild_id:
+            raise TableError("That button belongs to a table in another server.")
 
     async def _table_here(self, interaction: discord.Interaction[Any]) -> Table:
         assert interaction.channel_id is not None

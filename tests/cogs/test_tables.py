@@ -15,7 +15,7 @@ from bot.tables.model import TableStatus
 from games.short_changed import GAME
 from games.short_changed.model import Ante
 from tests.e2e.conftest import BotFactory
-from tests.e2e.helpers import Room, custom_ids, forge_click, labels, text_of
+from tests.e2e.helpers import Room, custom_ids, forge_click, labels, planted, text_of
 
 
 def table_id_in(message: Any) -> int:
@@ -244,6 +244,26 @@ async def test_a_forged_click_changes_nothing(simcord_env: Env) -> None:
     assert table.version == 0
     assert GAME.load_state(table.state_json or "").antes == [None, None]
     assert text_of(room.table_message()) == table_before
+
+
+async def test_a_button_naming_a_table_in_another_server_is_refused(simcord_env: Env) -> None:
+    """Even for a player of that table: each server's tables answer only there (and with
+    shards, only the process serving that server writes them: bot.shards)."""
+    room = Room(simcord_env)
+    (ann, _bo), table_id = await open_lobby(room, "ann", "bo")
+    lobby_ids = custom_ids(room.lobby_message())
+    await start(room, ann)
+    panel = (await ann.click(room.table_message(), label="Open my hand")).response
+    table_ids = custom_ids(room.table_message()) + custom_ids(panel)
+    before = await simcord_env.bot.tables.get(table_id)
+    elsewhere = Room(simcord_env)
+    ann_there = elsewhere.guild.add_member(ann.user)  # the same person, in both servers
+    message = await planted(simcord_env.bot, elsewhere, *lobby_ids, *table_ids)
+    for custom_id in lobby_ids + table_ids:
+        answer = await ann_there.click(message, custom_id=custom_id)
+        assert answer.response is not None and answer.response.ephemeral
+        assert answer.response.content == "That button belongs to a table in another server."
+    assert await simcord_env.bot.tables.get(table_id) == before
 
 
 async def test_a_restarted_bot_answers_old_lobby_buttons(

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import discord
 from simcord import Env
 
 from bot.app import TrickyBot
 from tests.cogs.test_tables import open_lobby, start
-from tests.e2e.helpers import Room, custom_ids, labels, text_of
+from tests.e2e.helpers import Room, custom_ids, labels, planted, text_of
 from tests.e2e.test_short_changed import Game
 
 
@@ -17,30 +16,6 @@ async def events(bot: TrickyBot, table_id: int) -> int:
     row = await bot.db.fetch_one("SELECT COUNT(*) FROM events WHERE table_id = ?", (table_id,))
     assert row is not None
     return int(row[0])
-
-
-async def planted(
-    bot: TrickyBot, room: Room, *custom_ids: str, select_values: list[str] | None = None
-) -> Any:
-    """A message in the channel carrying buttons with these custom ids.
-
-    Discord only delivers a click for a control that is on the clicked message,
-    so this is how a click Discord delivers twice, or one from a panel long gone,
-    reaches the bot: the same custom id, on a message the member can see.
-    """
-    channel: Any = bot.get_channel(room.channel.id)
-    view = discord.ui.View(timeout=None)
-    for n, custom_id in enumerate(custom_ids):
-        if select_values is None:
-            view.add_item(discord.ui.Button(label=f"b{n}", custom_id=custom_id))
-        else:  # a select offering these values
-            options = [discord.SelectOption(label=v[:100], value=v) for v in select_values]
-            view.add_item(
-                discord.ui.Select(custom_id=custom_id, options=options, max_values=len(options))
-            )
-    message = await channel.send(view=view)
-    view.stop()  # only the bot's own DynamicItems may answer these clicks
-    return next(m for m in room.channel.history() if m.id == message.id)
 
 
 def reply_text(result: Any) -> str:

@@ -21,8 +21,7 @@ from bot.app import TrickyBot
 from cogs.controls import DATA
 from tests.cogs.test_board import ante_all, drawn
 from tests.cogs.test_tables import moderator, open_lobby, start
-from tests.e2e.helpers import Room, custom_ids, labels, text_of
-from tests.e2e.test_faults import planted
+from tests.e2e.helpers import Room, custom_ids, labels, planted, text_of
 
 FUZZ = settings(
     max_examples=40,
@@ -297,12 +296,12 @@ async def test_panel_ids_for_another_game_or_from_another_seat_are_refused(
     before = await tables.snapshot()
     other_before = (await tables.bot.tables.get(other_table)).state_json
 
-    # Another game's panel, pressed by players of this one: they have no seat there.
+    # Another game's panel (in another server), pressed by players of this one.
     message = await planted(tables.bot, tables.room, *eve_ids)
     for member in tables.members:
         for custom_id in eve_ids:
             said = assert_told_privately(await member.click(message, custom_id=custom_id))
-            assert "not playing" in said
+            assert "another server" in said
     # The mover's panel, pressed by the others: it acts for whoever clicks, who may not move.
     message = await planted(tables.bot, tables.room, *mover_ids)
     for member in [m for m in tables.members if m is not mover]:
