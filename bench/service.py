@@ -41,17 +41,22 @@ import argparse
 import asyncio
 import gc
 import itertools
+import multiprocessing
 import random
 import tempfile
 import time
+import traceback
 import tracemalloc
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from multiprocessing.queues import Queue
+from multiprocessing.synchronize import Barrier
 from pathlib import Path
 
 from bench.machine import Table, describe_machine, percentile
 from bot.clock import SystemClock
 from bot.computer import prepare_games
+from bot.shards import UNSHARDED, Shard
 from bot.storage.database import Database
 from bot.storage.migrations import migrate
 from bot.tables.model import Player, TableStatus
@@ -61,7 +66,6 @@ from games.catalog import CATALOG
 
 __all__ = ["main"]
 
-GUILD = 1
 SEATS = 3
 """Seats per table where the game allows (Short Changed and Tricky take 2 to 5)."""
 SHORT_OPTIONS: dict[str, dict[str, object]] = {
@@ -91,6 +95,11 @@ class Run:
     loop_cpu: float = 0.0
     """CPU seconds of the event loop's thread (everything but SQLite's own thread)."""
     process_cpu: float = 0.0
+    collections: Collections = field(default_factory=lambda: Collections())
+    heap: int = 0
+    """Python heap bytes the tables took (tracemalloc)."""
+    rss: int = 0
+    """Growth of the resident memory while setting the tables up."""
 
 
 def multi_seat_games() -> list[str]:
@@ -128,9 +137,10 @@ class Collections:
 
 
 class Bench:
-    def __init__(self, service: TableService, rng: random.Random) -> None:
+    def __init__(self, service: TableService, rng: random.Random, *, guild: int) -> None:
         self.service = service
         self.rng = rng
+        self.guild = guild
         self.users = itertools.count(1_000)
 
     async def seat(self, channel: int, game_key: str) -> Seated:
@@ -140,7 +150,7 @@ class Bench:
         players = tuple(Player(f"Player {n}", n) for n in itertools.islice(self.users, seats))
         service = self.service
         table = await service.open(
-            guild_id=GUILD,
+            guild_id=self.guild,
             channel_id=channel,
             game_key=game_key,
             host=players[0],
@@ -237,71 +247,134 @@ async def open_loop(bench: Bench, tables: list[Seated], rate: float, seconds: fl
     return run
 
 
-async def bench_service(args: argparse.Namespace) -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        db = await Database.open(args.db or Path(folder) / "bench.db")
-        await migrate(db)
-        # Seeded deals, so that a run with the same arguments plays the same games (the
-        # instruction counts of --actions compare like with like).
-        deals = random.Random(args.seed)
-        service = TableService(db, CATALOG, SystemClock(), seeds=lambda: deals.getrandbits(62))
-        bench = Bench(service, random.Random(args.seed))
-        keys = args.game or multi_seat_games()
-        prepare_games()  # the word lists, loaded before the first move as the bot does at start-up
+async def measure(
+    args: argparse.Namespace, path: Path, shard: Shard, ready: Callable[[], object]
+) -> Run:
+    """Set ``args.tables`` tables up in this shard's server on the database at ``path``,
+    call ``ready()``, then drive them for the timed part."""
+    db = await Database.open(path)
+    await migrate(db)  # shards starting together: one applies, the others wait
+    # Seeded deals, so that a run with the same arguments plays the same games (the
+    # instruction counts of --actions compare like with like).
+    deals = random.Random(args.seed + shard.id)
+    service = TableService(
+        db, CATALOG, SystemClock(), seeds=lambda: deals.getrandbits(62), shard=shard
+    )
+    # A server id on this shard (Discord's formula: the bits above 22, modulo the count).
+    bench = Bench(service, random.Random(args.seed + shard.id), guild=shard.id << 22 | 1)
+    keys = args.game or multi_seat_games()
+    prepare_games()  # the word lists, loaded before the first move as the bot does at start-up
 
-        gc.collect()
-        rss_before = rss_bytes()
-        tracemalloc.start()
-        tables = [
-            await bench.seat(channel, keys[channel % len(keys)]) for channel in range(args.tables)
-        ]
-        for seated in tables:  # one move each, so every table's state is loaded and cached
-            if await bench.move(seated):
-                await bench.replace(seated)
-        gc.collect()
-        heap, _ = tracemalloc.get_traced_memory()
-        tracemalloc.stop()
-        rss_after = rss_bytes()
+    gc.collect()
+    rss_before = rss_bytes()
+    tracemalloc.start()
+    channels = range(shard.id * args.tables, (shard.id + 1) * args.tables)
+    tables = [await bench.seat(channel, keys[channel % len(keys)]) for channel in channels]
+    for seated in tables:  # one move each, so every table's state is loaded and cached
+        if await bench.move(seated):
+            await bench.replace(seated)
+    gc.collect()
+    heap, _ = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    rss_after = rss_bytes()
 
-        pauses = Collections()
-        gc.callbacks.append(pauses.observe)
-        loop_cpu, process_cpu = time.thread_time(), time.process_time()
-        if args.rate:
-            run = await open_loop(bench, tables, args.rate, args.seconds)
-            mode = f"open loop, {args.rate:,.0f} actions/s offered"
-        else:
-            run = await closed_loop(bench, tables, args.concurrency, args.seconds, args.actions)
-            mode = f"closed loop, {args.concurrency} in flight"
-        run.loop_cpu = time.thread_time() - loop_cpu
-        gc.callbacks.remove(pauses.observe)
-        run.process_cpu = time.process_time() - process_cpu
-        await db.close()
+    ready()
+    pauses = Collections()
+    gc.callbacks.append(pauses.observe)
+    loop_cpu, process_cpu = time.thread_time(), time.process_time()
+    if args.rate:
+        run = await open_loop(bench, tables, args.rate, args.seconds)
+    else:
+        run = await closed_loop(bench, tables, args.concurrency, args.seconds, args.actions)
+    run.loop_cpu = time.thread_time() - loop_cpu
+    gc.callbacks.remove(pauses.observe)
+    run.process_cpu = time.process_time() - process_cpu
+    run.collections = pauses
+    run.heap, run.rss = heap, rss_after - rss_before
+    await db.close()
+    return run
 
-    actions = len(run.latencies)
-    samples = sorted(run.latencies) or [0.0]  # --actions 0 times no action
+
+def shard_process(
+    args: argparse.Namespace, path: Path, shard: Shard, start: Barrier, results: Queue[Run | str]
+) -> None:
+    """One shard's process: its share of the tables and of the load, timed in step with the
+    others (they all pass ``start`` before the timed part)."""
+    try:
+        results.put(asyncio.run(measure(args, path, shard, start.wait)))
+    except BaseException:
+        start.abort()  # the other shards stop waiting for this one
+        results.put(traceback.format_exc())
+
+
+def in_shards(args: argparse.Namespace, path: Path) -> list[Run]:
+    """Run ``args.processes`` shard processes at once, each with its share of the tables and
+    the load, as the bot runs with ``TRICKY_SHARD_COUNT``."""
+    count = args.processes
+    share = argparse.Namespace(**vars(args))
+    share.tables = args.tables // count
+    share.rate = args.rate / count if args.rate else None
+    share.concurrency = max(1, args.concurrency // count)
+    share.actions = None if args.actions is None else args.actions // count
+    context = multiprocessing.get_context("spawn")
+    start = context.Barrier(count)
+    results: Queue[Run | str] = context.Queue()
+    processes = [
+        context.Process(target=shard_process, args=(share, path, Shard(n, count), start, results))
+        for n in range(count)
+    ]
+    for process in processes:
+        process.start()
+    runs = [results.get() for _ in processes]
+    for process in processes:
+        process.join()
+    failed = [run for run in runs if isinstance(run, str)]
+    if failed:
+        raise SystemExit("a shard's process failed:\n" + failed[0])
+    return [run for run in runs if isinstance(run, Run)]
+
+
+async def in_this_process(args: argparse.Namespace, path: Path) -> list[Run]:
+    return [await measure(args, path, UNSHARDED, lambda: None)]
+
+
+def report(args: argparse.Namespace, runs: list[Run]) -> None:
+    """One table for the whole run: every process's actions together."""
+    latencies = [latency for run in runs for latency in run.latencies]
+    actions = len(latencies)
+    samples = sorted(latencies) or [0.0]  # --actions 0 times no action
     per_action = max(actions, 1)
+    loop_cpu = sum(run.loop_cpu for run in runs)
+    process_cpu = sum(run.process_cpu for run in runs)
+    if args.rate:
+        mode = f"open loop, {args.rate:,.0f} actions/s offered"
+    else:
+        mode = f"closed loop, {args.concurrency} in flight"
     table = Table("measure", "value")
     table.add("mode", mode)
-    table.add("games running", args.tables)
-    table.add("games", ", ".join(keys))
+    table.add("processes (shards)", len(runs))
+    table.add("games running", sum(args.tables // len(runs) for _ in runs))
+    table.add("games", ", ".join(args.game or multi_seat_games()))
     table.add("actions", actions)
-    table.add("actions/s", actions / run.seconds)
+    # Each process's own rate, added up: they ran side by side for the same seconds.
+    table.add("actions/s", sum(len(run.latencies) / run.seconds for run in runs))
     table.add("p50 ms", 1000 * percentile(samples, 0.5))
     table.add("p99 ms", 1000 * percentile(samples, 0.99))
     table.add("max ms", 1000 * samples[-1])
     # CPU per action says what the run cost whatever else the machine was doing; the event
     # loop's share bounds the actions a second one process can serve.
-    table.add("event loop CPU µs per action", 1e6 * run.loop_cpu / per_action)
-    table.add(
-        "other threads CPU µs per action", 1e6 * (run.process_cpu - run.loop_cpu) / per_action
-    )
-    for generation, (count, longest) in enumerate(zip(pauses.count, pauses.longest, strict=True)):
+    table.add("event loop CPU µs per action", 1e6 * loop_cpu / per_action)
+    table.add("other threads CPU µs per action", 1e6 * (process_cpu - loop_cpu) / per_action)
+    for generation in range(3):
+        count = sum(run.collections.count[generation] for run in runs)
+        longest = max(run.collections.longest[generation] for run in runs)
         table.add(f"collections of generation {generation}, longest ms", f"{count}, {longest:.1f}")
-    table.add("games finished (replaced)", run.finished)
+    table.add("games finished (replaced)", sum(run.finished for run in runs))
     if args.rate:
-        table.add("moves dropped (all tables busy)", run.refused)
-    table.add("heap KiB per game (tracemalloc)", heap / 1024 / args.tables)
-    table.add("RSS KiB per game", (rss_after - rss_before) / 1024 / args.tables)
+        table.add("moves dropped (all tables busy)", sum(run.refused for run in runs))
+    tables = sum(args.tables // len(runs) for _ in runs)
+    table.add("heap KiB per game (tracemalloc)", sum(run.heap for run in runs) / 1024 / tables)
+    table.add("RSS KiB per game", sum(run.rss for run in runs) / 1024 / tables)
     table.print()
 
 
@@ -319,9 +392,21 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument("--db", help="the SQLite file (default: a fresh one in a temp folder)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="shards: processes on one database file, each with its share of the tables and load",
+    )
     args = parser.parse_args(argv)
     print(describe_machine())
-    asyncio.run(bench_service(args))
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(args.db) if args.db else Path(folder) / "bench.db"
+        if args.processes > 1:
+            runs = in_shards(args, path)
+        else:
+            runs = asyncio.run(in_this_process(args, path))
+    report(args, runs)
     print(describe_machine())
 
 
