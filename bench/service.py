@@ -25,6 +25,15 @@ the process's resident memory over the same step is printed beside it.
     uv run python -m bench.service --tables 500 --concurrency 8 --seconds 20
     uv run python -m bench.service --tables 50 --seconds 3      # a quick look
 
+``--processes N`` runs the bot's way to more than one core (``TRICKY_SHARD_COUNT``,
+see ``bot/shards.py``): N processes on one database file, each the shard of its own
+server, with ``--tables`` and the load shared out evenly between them. They set their
+tables up, wait for each other, then are timed together, and the table below counts
+all of their actions (``--separate-files`` gives each its own file, to see what
+sharing one costs).
+
+    uv run python -m bench.service --tables 500 --rate 1000 --seconds 20 --processes 2
+
 ``--concurrency 1 --actions N`` plays the same N moves on every run (the deals are
 seeded), to count instructions where timings drift: the difference between a run
 with ``--actions 1000`` and one with ``--actions 0`` under
@@ -319,9 +328,13 @@ def in_shards(args: argparse.Namespace, path: Path) -> list[Run]:
     context = multiprocessing.get_context("spawn")
     start = context.Barrier(count)
     results: Queue[Run | str] = context.Queue()
-    processes = [
-        context.Process(target=shard_process, args=(share, path, Shard(n, count), start, results))
+    paths = [
+        path.with_name(f"{path.stem}-{n}{path.suffix}") if args.separate_files else path
         for n in range(count)
+    ]
+    processes = [
+        context.Process(target=shard_process, args=(share, where, Shard(n, count), start, results))
+        for n, where in enumerate(paths)
     ]
     for process in processes:
         process.start()
@@ -397,6 +410,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         type=int,
         default=1,
         help="shards: processes on one database file, each with its share of the tables and load",
+    )
+    parser.add_argument(
+        "--separate-files",
+        action="store_true",
+        help="with --processes: a database file each, to see what sharing one costs",
     )
     args = parser.parse_args(argv)
     print(describe_machine())
