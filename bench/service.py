@@ -51,6 +51,7 @@ import asyncio
 import gc
 import itertools
 import multiprocessing
+import queue
 import random
 import tempfile
 import time
@@ -338,7 +339,13 @@ def in_shards(args: argparse.Namespace, path: Path) -> list[Run]:
     ]
     for process in processes:
         process.start()
-    runs = [results.get() for _ in processes]
+    runs: list[Run | str] = []
+    while len(runs) < count:
+        try:
+            runs.append(results.get(timeout=1))
+        except queue.Empty:
+            if not any(process.is_alive() for process in processes) and results.empty():
+                raise SystemExit("a shard's process died without a word") from None
     for process in processes:
         process.join()
     failed = [run for run in runs if isinstance(run, str)]
