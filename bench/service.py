@@ -26,8 +26,8 @@ the process's resident memory over the same step is printed beside it.
     uv run python -m bench.service --tables 50 --seconds 3      # a quick look
 
 ``--processes N`` runs the bot's way to more than one core (``TRICKY_SHARD_COUNT``,
-see ``bot/shards.py``): N processes on one database file, each the shard of its own
-server, with ``--tables`` and the load shared out evenly between them. They set their
+see ``bot/shards.py``): N processes on one database file, each running one shard (a
+server of it), with ``--tables`` and the load shared out evenly between them. They set their
 tables up, wait for each other, then are timed together, and the table below counts
 all of their actions (``--separate-files`` gives each its own file, to see what
 sharing one costs).
@@ -66,7 +66,7 @@ from pathlib import Path
 from bench.machine import Table, describe_machine, percentile
 from bot.clock import SystemClock
 from bot.computer import prepare_games
-from bot.shards import UNSHARDED, Shard
+from bot.shards import UNSHARDED, Shards
 from bot.storage.database import Database
 from bot.storage.migrations import migrate
 from bot.tables.model import Player, TableStatus
@@ -258,27 +258,29 @@ async def open_loop(bench: Bench, tables: list[Seated], rate: float, seconds: fl
 
 
 async def measure(
-    args: argparse.Namespace, path: Path, shard: Shard, ready: Callable[[], object]
+    args: argparse.Namespace, path: Path, shards: Shards, ready: Callable[[], object]
 ) -> Run:
-    """Set ``args.tables`` tables up in this shard's server on the database at ``path``,
+    """Set ``args.tables`` tables up in a server of this process's first shard on the
+    database at ``path``,
     call ``ready()``, then drive them for the timed part."""
     db = await Database.open(path)
     await migrate(db)  # shards starting together: one applies, the others wait
     # Seeded deals, so that a run with the same arguments plays the same games (the
     # instruction counts of --actions compare like with like).
-    deals = random.Random(args.seed + shard.id)
+    shard = min(shards.ids)
+    deals = random.Random(args.seed + shard)
     service = TableService(
-        db, CATALOG, SystemClock(), seeds=lambda: deals.getrandbits(62), shard=shard
+        db, CATALOG, SystemClock(), seeds=lambda: deals.getrandbits(62), shards=shards
     )
     # A server id on this shard (Discord's formula: the bits above 22, modulo the count).
-    bench = Bench(service, random.Random(args.seed + shard.id), guild=shard.id << 22 | 1)
+    bench = Bench(service, random.Random(args.seed + shard), guild=shard << 22 | 1)
     keys = args.game or multi_seat_games()
     prepare_games()  # the word lists, loaded before the first move as the bot does at start-up
 
     gc.collect()
     rss_before = rss_bytes()
     tracemalloc.start()
-    channels = range(shard.id * args.tables, (shard.id + 1) * args.tables)
+    channels = range(shard * args.tables, (shard + 1) * args.tables)
     tables = [await bench.seat(channel, keys[channel % len(keys)]) for channel in channels]
     for seated in tables:  # one move each, so every table's state is loaded and cached
         if await bench.move(seated):
@@ -306,12 +308,12 @@ async def measure(
 
 
 def shard_process(
-    args: argparse.Namespace, path: Path, shard: Shard, start: Barrier, results: Queue[Run | str]
+    args: argparse.Namespace, path: Path, shards: Shards, start: Barrier, results: Queue[Run | str]
 ) -> None:
     """One shard's process: its share of the tables and of the load, timed in step with the
     others (they all pass ``start`` before the timed part)."""
     try:
-        results.put(asyncio.run(measure(args, path, shard, start.wait)))
+        results.put(asyncio.run(measure(args, path, shards, start.wait)))
     except BaseException:
         start.abort()  # the other shards stop waiting for this one
         results.put(traceback.format_exc())
@@ -334,7 +336,10 @@ def in_shards(args: argparse.Namespace, path: Path) -> list[Run]:
         for n in range(count)
     ]
     processes = [
-        context.Process(target=shard_process, args=(share, where, Shard(n, count), start, results))
+        context.Process(
+            target=shard_process,
+            args=(share, where, Shards(count, frozenset({n})), start, results),
+        )
         for n, where in enumerate(paths)
     ]
     for process in processes:

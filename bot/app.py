@@ -27,7 +27,7 @@ log = logging.getLogger(__name__)
 EXTENSIONS = ("cogs.tables", "cogs.leaderboard", "cogs.config")
 
 
-class TrickyBot(commands.Bot):
+class TrickyBot(commands.AutoShardedBot):
     """Holds the runtime pieces the cogs need; built only by :func:`create_bot`."""
 
     def __init__(
@@ -42,16 +42,16 @@ class TrickyBot(commands.Bot):
         # and channels the bot is in.
         intents = discord.Intents.none()
         intents.guilds = True
-        shard = settings.shard
+        shards = settings.shards
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
-            # One process per shard: Discord then sends this process only its servers'
-            # events, and the table service below keeps to the same servers' tables.
-            shard_id=None if shard.alone else shard.id,
-            shard_count=None if shard.alone else shard.count,
+            # A connection per shard this process runs: Discord sends it only those
+            # shards' servers, and the table service keeps to the same servers' tables.
+            shard_count=shards.count,
+            shard_ids=sorted(shards.ids),
         )
         self.settings = settings
         self.clock = clock
@@ -82,12 +82,12 @@ class TrickyBot(commands.Bot):
         self._db = await Database.open(self.settings.database)
         applied = await migrate(self._db)
         log.info("database ready (%d migration(s) applied)", applied)
-        shard = self.settings.shard
+        shards = self.settings.shards
         if self._seeds is None:
-            self._tables = TableService(self._db, self.catalog, self.clock, shard=shard)
+            self._tables = TableService(self._db, self.catalog, self.clock, shards=shards)
         else:
             self._tables = TableService(
-                self._db, self.catalog, self.clock, seeds=self._seeds, shard=shard
+                self._db, self.catalog, self.clock, seeds=self._seeds, shards=shards
             )
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -100,7 +100,7 @@ class TrickyBot(commands.Bot):
         if self.settings.preload:
             # Word lists take seconds to read: read them now, off the event loop.
             self._preloading = asyncio.create_task(asyncio.to_thread(prepare_games))
-        deadlines = DeadlineRepository(self._db, shard=shard)
+        deadlines = DeadlineRepository(self._db, shards=shards)
         self._turn_clock = TurnClock(self._tables, deadlines, self._computers)
         self._tables.listen(self._turn_clock)
         await self._turn_clock.start()
@@ -108,11 +108,12 @@ class TrickyBot(commands.Bot):
     async def sync_commands(self) -> None:
         """Instantly to the development server when one is set, else globally (slow to show).
 
-        The commands are the bot's, not a shard's: with several processes only shard 0
-        syncs them, so the others do not repeat the same calls against Discord's limits.
+        The commands are the bot's, not a shard's: with several processes only the one
+        running shard 0 syncs them, so the others do not repeat the same calls against
+        Discord's limits.
         """
-        if self.settings.shard_id != 0:
-            log.info("shard %d leaves syncing commands to shard 0", self.settings.shard_id)
+        if 0 not in self.settings.shards.ids:
+            log.info("%s: the process running shard 0 syncs the commands", self.settings.shards)
             return
         if self.settings.dev_guild is not None:
             guild = discord.Object(id=self.settings.dev_guild)
@@ -124,8 +125,8 @@ class TrickyBot(commands.Bot):
             log.info("synced %d command(s) globally", len(synced))
 
     async def on_ready(self) -> None:
-        shard = self.settings.shard
-        where = "" if shard.alone else f" as shard {shard.id} of {shard.count}"
+        shards = self.settings.shards
+        where = "" if shards.count == 1 else f" as {shards}"
         log.info("connected as %s to %d server(s)%s", self.user, len(self.guilds), where)
 
     async def close(self) -> None:

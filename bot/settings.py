@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, SecretStr, model_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
-from bot.shards import Shard
+from bot.shards import Shards
 
 __all__ = ["Settings"]
 
@@ -52,25 +52,38 @@ class Settings(BaseSettings):
     shard_count: int = Field(
         default=1,
         ge=1,
-        description="How many processes share the servers (Discord shards); each one is "
-        "started with its own TRICKY_SHARD_ID and the same database file.",
+        description="How many Discord shards the bot's servers are split over (Discord "
+        "asks for one per 2,500 servers or so); every process is given the same count.",
     )
-    shard_id: int = Field(
-        default=0, ge=0, description="Which shard this process is: 0 to TRICKY_SHARD_COUNT - 1."
+    shard_ids: Annotated[list[int] | None, NoDecode] = Field(
+        default=None,
+        description="The shards this process runs, as 0,2,4; without it, every shard. "
+        "Processes sharing one database file must not share a shard.",
     )
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = Field(
         default="INFO", description="How much the bot logs to stdout."
     )
 
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _listed(cls, value: object) -> object:
+        """``TRICKY_SHARD_IDS=0,2`` as people write it (not JSON)."""
+        if isinstance(value, str):
+            return [part.strip() for part in value.split(",") if part.strip()] or None
+        return value
+
     @model_validator(mode="after")
-    def _shard_exists(self) -> Settings:
-        if self.shard_id >= self.shard_count:
+    def _shards_exist(self) -> Settings:
+        ids = self.shard_ids or []
+        wrong = [n for n in ids if not 0 <= n < self.shard_count]
+        if wrong or len(set(ids)) != len(ids):
             raise ValueError(
-                f"TRICKY_SHARD_ID must be below TRICKY_SHARD_COUNT ({self.shard_count}), "
-                f"counting from 0; it is {self.shard_id}"
+                f"TRICKY_SHARD_IDS must list different shards from 0 to TRICKY_SHARD_COUNT - 1 "
+                f"({self.shard_count - 1}); it is {','.join(map(str, ids))}"
             )
         return self
 
     @property
-    def shard(self) -> Shard:
-        return Shard(self.shard_id, self.shard_count)
+    def shards(self) -> Shards:
+        ids = range(self.shard_count) if self.shard_ids is None else self.shard_ids
+        return Shards(self.shard_count, frozenset(ids))

@@ -1,49 +1,58 @@
 """Which servers this process serves, when the bot runs as several processes.
 
 Discord splits a bot's servers over shards by a fixed formula (its docs, "Sharding":
-``shard_id = (guild_id >> 22) % shard_count``), and a process given shard ``id`` of
-``count`` only receives that shard's events. Every table belongs to one server, so
-the same formula splits the tables: each process plays, times and tidies only its
-own, and they can share one database file. That keeps the table cache's premise
-(the process that caches a table row is the only one writing it) true with more
-than one process, and lets two processes use two cores.
+``shard_id = (guild_id >> 22) % shard_count``) and a gateway connection per shard; a
+process running some of the shards only receives those shards' events. Every table
+belongs to one server, so the same formula splits the tables: each process plays,
+times and tidies only its own, and all of them share one database file. That keeps
+the table cache's premise (the process that caches a table row is the only one
+writing it) true with more than one process, and lets the bot use every core.
+
+A process may run several shards: Discord asks big bots for about one shard per
+2,500 servers, and each process holds the games' word lists (about 110 MiB), so the
+number of processes is chosen for the cores, not for the shards.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["UNSHARDED", "Shard"]
+__all__ = ["UNSHARDED", "Shards"]
 
 
 @dataclass(frozen=True, slots=True)
-class Shard:
-    """Shard ``id`` of ``count``; the default, shard 0 of 1, is every server."""
+class Shards:
+    """The shards ``ids`` of ``count`` that this process runs."""
 
-    id: int = 0
     count: int = 1
+    ids: frozenset[int] = frozenset({0})
 
     def __post_init__(self) -> None:
-        if self.count < 1 or not 0 <= self.id < self.count:
-            raise ValueError(f"shard {self.id} of {self.count} does not exist")
+        if self.count < 1 or not self.ids or not all(0 <= n < self.count for n in self.ids):
+            raise ValueError(f"shards {sorted(self.ids)} of {self.count} do not exist")
 
     @property
-    def alone(self) -> bool:
-        """Whether this process serves every server (no sharding at all)."""
-        return self.count == 1
+    def every(self) -> bool:
+        """Whether this process serves every server (one shard, or all of them)."""
+        return len(self.ids) == self.count
 
     def owns(self, guild_id: int) -> bool:
-        return (guild_id >> 22) % self.count == self.id
+        return (guild_id >> 22) % self.count in self.ids
 
     def where(self, guild_column: str) -> tuple[str, tuple[int, ...]]:
-        """An SQL condition (with its parameters) true for the rows of this shard's servers.
+        """An SQL condition (with its parameters) true for the rows of this process's servers.
 
         ``guild_column`` is a column name written by us, never user input.
         """
-        if self.alone:
+        if self.every:
             return "1", ()
-        return f"({guild_column} >> 22) % ? = ?", (self.count, self.id)
+        ids = sorted(self.ids)
+        marks = ", ".join("?" * len(ids))
+        return f"({guild_column} >> 22) % ? IN ({marks})", (self.count, *ids)
+
+    def __str__(self) -> str:
+        return f"shard(s) {', '.join(map(str, sorted(self.ids)))} of {self.count}"
 
 
-UNSHARDED = Shard()
-"""One process for every server: the default."""
+UNSHARDED = Shards()
+"""One process, one shard, every server: the default."""

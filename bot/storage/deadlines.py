@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.shards import UNSHARDED, Shard
+from bot.shards import UNSHARDED, Shards
 from bot.storage.database import Database, Row
 
 __all__ = ["Deadline", "DeadlineRepository"]
@@ -26,17 +26,17 @@ class Deadline:
 
 
 class DeadlineRepository:
-    def __init__(self, db: Database, *, shard: Shard = UNSHARDED) -> None:
+    def __init__(self, db: Database, *, shards: Shards = UNSHARDED) -> None:
         self._db = db
-        self._shard = shard
+        self._shards = shards
 
     async def all(self) -> list[Deadline]:
-        """Every running clock at this shard's tables, soonest first."""
-        ours, shard = self._shard.where("tables.guild_id")
+        """Every running clock at this process's tables (its shards'), soonest first."""
+        ours, params = self._shards.where("tables.guild_id")
         rows = await self._db.fetch_all(
             "SELECT deadlines.* FROM deadlines JOIN tables ON tables.id = deadlines.table_id "
             f"WHERE {ours} ORDER BY due_at",
-            shard,
+            params,
         )
         return [_deadline(row) for row in rows]
 

@@ -25,7 +25,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.shards import UNSHARDED, Shard
+from bot.shards import UNSHARDED, Shards
 from bot.storage.database import Database, Params, Row
 from bot.tables.model import Player, Table, TableStatus
 
@@ -132,10 +132,10 @@ class _Cached:
 
 class TableRepository:
     def __init__(
-        self, db: Database, *, cache_size: int = CACHE_SIZE, shard: Shard = UNSHARDED
+        self, db: Database, *, cache_size: int = CACHE_SIZE, shards: Shards = UNSHARDED
     ) -> None:
         self._db = db
-        self._shard = shard
+        self._shards = shards
         """Whose tables the queries over many tables find (see :mod:`bot.shards`)."""
         self._cache: OrderedDict[int, _Cached] = OrderedDict()
         self._cache_size = cache_size
@@ -235,30 +235,30 @@ class TableRepository:
         return None if row is None else await self.get(int(row["id"]))
 
     async def idle_since(self, status: TableStatus, before: datetime) -> list[int]:
-        """This shard's tables in ``status`` untouched since ``before`` (stale lobbies, idle
+        """This process's tables in ``status`` untouched since ``before`` (stale lobbies, idle
         games)."""
-        ours, shard = self._shard.where("guild_id")
+        ours, params = self._shards.where("guild_id")
         rows = await self._db.fetch_all(
             f"SELECT id FROM tables WHERE status = ? AND updated_at <= ? AND {ours} ORDER BY id",
-            (status.value, before.isoformat(), *shard),
+            (status.value, before.isoformat(), *params),
         )
         return [int(row["id"]) for row in rows]
 
     async def oldest_update(self, status: TableStatus) -> datetime | None:
-        """When this shard's least recently touched table in ``status`` was last touched."""
-        ours, shard = self._shard.where("guild_id")
+        """When this process's least recently touched table in ``status`` was last touched."""
+        ours, params = self._shards.where("guild_id")
         row = await self._db.fetch_one(
             f"SELECT MIN(updated_at) FROM tables WHERE status = ? AND {ours}",
-            (status.value, *shard),
+            (status.value, *params),
         )
         return None if row is None or row[0] is None else datetime.fromisoformat(row[0])
 
     async def open_tables(self) -> list[Table]:
-        """This shard's lobbies and running games, oldest first (for start-up)."""
-        ours, shard = self._shard.where("guild_id")
+        """This process's lobbies and running games, oldest first (for start-up)."""
+        ours, params = self._shards.where("guild_id")
         rows = await self._db.fetch_all(
             f"SELECT id FROM tables WHERE status IN (?, ?) AND {ours} ORDER BY id",
-            (*_OPEN, *shard),
+            (*_OPEN, *params),
         )
         tables = [await self.get(int(row["id"])) for row in rows]
         return [table for table in tables if table is not None]

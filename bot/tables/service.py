@@ -27,7 +27,7 @@ from bot.clock import Clock
 from bot.guilds import GuildSettings
 from bot.ratings import Rating, Standing, rate
 from bot.results import GameResult, rating_blocker, seat_results
-from bot.shards import UNSHARDED, Shard
+from bot.shards import UNSHARDED, Shards
 from bot.storage.database import Database
 from bot.storage.guilds import GuildSettingsRepository
 from bot.storage.results import ResultsRepository
@@ -203,12 +203,12 @@ class TableService:
         clock: Clock,
         *,
         seeds: Callable[[], int] = lambda: secrets.randbits(62),
-        shard: Shard = UNSHARDED,
+        shards: Shards = UNSHARDED,
     ) -> None:
         self._db = db
-        self.shard = shard
+        self.shards = shards
         """The servers whose tables this service times, tidies and restores (bot.shards)."""
-        self._repo = TableRepository(db, shard=shard)
+        self._repo = TableRepository(db, shards=shards)
         self.guild_settings = GuildSettingsRepository(db)
         self.results = ResultsRepository(db)
         self.catalog = catalog

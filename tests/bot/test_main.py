@@ -13,6 +13,7 @@ import pytest
 
 from bot.app import create_bot
 from bot.settings import Settings
+from bot.shards import Shards
 
 
 def run_bot(cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
@@ -51,16 +52,28 @@ def test_a_malformed_setting_is_named(tmp_path: Path) -> None:
 
 
 def test_a_shard_beyond_the_count_is_refused_naming_both_settings(tmp_path: Path) -> None:
-    result = run_bot(tmp_path, TRICKY_TOKEN="x", TRICKY_SHARD_COUNT="2", TRICKY_SHARD_ID="2")
+    result = run_bot(tmp_path, TRICKY_TOKEN="x", TRICKY_SHARD_COUNT="2", TRICKY_SHARD_IDS="1,2")
     assert result.returncode != 0
-    assert "TRICKY_SHARD_ID must be below TRICKY_SHARD_COUNT (2)" in result.stderr
+    assert "TRICKY_SHARD_IDS must list different shards from 0 to" in result.stderr
+    assert "TRICKY_SHARD_COUNT - 1 (1); it is 1,2" in result.stderr
 
 
-def test_a_sharded_bot_asks_discord_for_its_shard_only(settings: Settings) -> None:
-    bot = create_bot(settings.model_copy(update={"shard_id": 1, "shard_count": 3}))
-    assert (bot.shard_id, bot.shard_count) == (1, 3)
+def test_the_shards_a_process_runs_are_read_as_people_write_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("TRICKY_TOKEN", "x")
+    monkeypatch.setenv("TRICKY_SHARD_COUNT", "6")
+    monkeypatch.setenv("TRICKY_SHARD_IDS", "4, 0,2")
+    assert Settings(_env_file=None).shards == Shards(6, frozenset({0, 2, 4}))  # type: ignore[call-arg]
+    monkeypatch.delenv("TRICKY_SHARD_IDS")
+    assert Settings(_env_file=None).shards == Shards(6, frozenset(range(6)))  # type: ignore[call-arg]
+
+
+def test_a_sharded_bot_asks_discord_for_its_shards_only(settings: Settings) -> None:
+    bot = create_bot(settings.model_copy(update={"shard_ids": [3, 1], "shard_count": 4}))
+    assert (bot.shard_ids, bot.shard_count) == ([1, 3], 4)
     alone = create_bot(settings)
-    assert (alone.shard_id, alone.shard_count) == (None, None)
+    assert (alone.shard_ids, alone.shard_count) == ([0], 1)
 
 
 def test_settings_are_read_from_a_dotenv_file(

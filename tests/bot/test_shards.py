@@ -7,7 +7,7 @@ import sqlite3
 
 import pytest
 
-from bot.shards import UNSHARDED, Shard
+from bot.shards import UNSHARDED, Shards
 
 
 def snowflakes(count: int, seed: int = 7) -> list[int]:
@@ -20,33 +20,37 @@ def snowflakes(count: int, seed: int = 7) -> list[int]:
 def test_the_shard_of_a_server_comes_from_the_timestamp_bits_of_its_id() -> None:
     # Only the bits above 22 count: the low ones (worker, sequence) never move a server.
     guild = (5 << 22) | 0x3FFFFF
-    assert [Shard(n, 3).owns(guild) for n in range(3)] == [False, False, True]
-    assert Shard(1, 4).owns(5 << 22)
-    assert Shard(0, 1).owns(guild)
+    assert [Shards(3, frozenset({n})).owns(guild) for n in range(3)] == [False, False, True]
+    assert Shards(4, frozenset({1})).owns(5 << 22)
+    assert Shards(6, frozenset({1, 5})).owns(guild)
+    assert UNSHARDED.owns(guild)
 
 
-def test_every_server_belongs_to_exactly_one_shard() -> None:
-    shards = [Shard(n, 3) for n in range(3)]
+def test_processes_splitting_the_shards_serve_every_server_once() -> None:
+    processes = [Shards(5, frozenset({0, 2, 4})), Shards(5, frozenset({1, 3}))]
     for guild in snowflakes(300):
-        assert sum(shard.owns(guild) for shard in shards) == 1
+        assert sum(process.owns(guild) for process in processes) == 1
 
 
-@pytest.mark.parametrize(("shard_id", "count"), [(2, 2), (-1, 2), (0, 0)])
-def test_a_shard_outside_the_count_does_not_exist(shard_id: int, count: int) -> None:
-    with pytest.raises(ValueError, match="does not exist"):
-        Shard(shard_id, count)
+@pytest.mark.parametrize(("count", "ids"), [(2, {2}), (2, {-1}), (0, {0}), (3, set()), (3, {0, 3})])
+def test_shards_outside_the_count_do_not_exist(count: int, ids: set[int]) -> None:
+    with pytest.raises(ValueError, match="do not exist"):
+        Shards(count, frozenset(ids))
 
 
-def test_the_sql_condition_finds_exactly_the_servers_the_shard_owns() -> None:
+def test_the_sql_condition_finds_exactly_the_servers_the_process_owns() -> None:
     database = sqlite3.connect(":memory:")
     database.execute("CREATE TABLE tables (guild_id INTEGER NOT NULL)")
     guilds = snowflakes(500)
     database.executemany("INSERT INTO tables VALUES (?)", [(guild,) for guild in guilds])
-    for shard in (Shard(0, 2), Shard(1, 2), Shard(2, 5), UNSHARDED):
-        condition, params = shard.where("guild_id")
-        found = {
-            row[0]
-            for row in database.execute(f"SELECT guild_id FROM tables WHERE {condition}", params)
-        }
-        assert found == {guild for guild in guilds if shard.owns(guild)}
-        assert found  # each of these shards owns some of 500 servers
+    for shards in (
+        Shards(2, frozenset({1})),
+        Shards(5, frozenset({0, 3})),
+        Shards(3, frozenset({0, 1, 2})),
+        UNSHARDED,
+    ):
+        condition, params = shards.where("guild_id")
+        query = f"SELECT guild_id FROM tables WHERE {condition}"
+        found = {row[0] for row in database.execute(query, params)}
+        assert found == {guild for guild in guilds if shards.owns(guild)}
+        assert found  # each of these owns some of 500 servers

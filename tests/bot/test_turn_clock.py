@@ -13,7 +13,7 @@ from simcord import Env
 from bot import computer
 from bot.app import TrickyBot
 from bot.computer import ComputerPlayers
-from bot.shards import Shard
+from bot.shards import Shards
 from bot.storage.database import Database
 from bot.storage.deadlines import DeadlineRepository
 from bot.storage.migrations import migrate
@@ -219,12 +219,13 @@ async def test_a_shard_restarting_plays_out_only_its_own_servers_overdue_clocks(
 ) -> None:
     """Two processes on one file (bot.shards): each one's clock keeps to its own tables."""
     clock = Manual(datetime(2026, 11, 22, 12, 0, tzinfo=UTC))
-    shards = (Shard(0, 2), Shard(1, 2))
+    shards = (Shards(2, frozenset({0})), Shards(2, frozenset({1})))
     guilds = ((6 << 22) | 3, (9 << 22) | 3)  # on shard 0 and shard 1
     dbs = [await Database.open(tmp_path / "t.db") for _ in shards]
     await migrate(dbs[0])
     services = [
-        TableService(db, CATALOG, clock, shard=shard) for db, shard in zip(dbs, shards, strict=True)
+        TableService(db, CATALOG, clock, shards=shard)
+        for db, shard in zip(dbs, shards, strict=True)
     ]
     computers = ComputerPlayers(workers=0, seconds=0.1, preload=False)
     tables = []
@@ -240,7 +241,7 @@ async def test_a_shard_restarting_plays_out_only_its_own_servers_overdue_clocks(
         await service.set_clock(lobby.id, 1, 60)
         tables.append(await service.start(lobby.id, 1))
     clocks = [
-        TurnClock(service, DeadlineRepository(db, shard=shard), computers)
+        TurnClock(service, DeadlineRepository(db, shards=shard), computers)
         for service, db, shard in zip(services, dbs, shards, strict=True)
     ]
     try:

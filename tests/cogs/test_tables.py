@@ -66,9 +66,9 @@ async def test_commands_sync_globally_without_a_development_server(simcord_env: 
     assert set(simcord_env.backend.commands) == {None}
 
 
-async def test_only_the_first_shard_syncs_commands(settings: Settings) -> None:
-    for shard_id, synced in ((1, set()), (0, {None})):
-        bot = create_bot(settings.model_copy(update={"shard_id": shard_id, "shard_count": 2}))
+async def test_only_the_process_running_shard_0_syncs_commands(settings: Settings) -> None:
+    for shard_ids, synced in (([1, 3], set()), ([2, 0], {None})):
+        bot = create_bot(settings.model_copy(update={"shard_ids": shard_ids, "shard_count": 4}))
         env = simcord.Env(bot)
         await env.start()
         try:

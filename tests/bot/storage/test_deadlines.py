@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.shards import Shard
+from bot.shards import Shards
 from bot.storage.database import Database, Params, Row
 from bot.storage.deadlines import DeadlineRepository
 from bot.storage.tables import TableRepository
@@ -72,7 +72,9 @@ async def test_each_shard_sees_only_the_clocks_of_its_servers_tables(db: Databas
     await everyone.replace_for_table(ours, [], [0], NOW, LATER)
     await everyone.replace_for_table(theirs, [], [0, 1], NOW, LATER + timedelta(minutes=1))
     assert {d.table_id for d in await everyone.all()} == {ours, theirs}
-    by_shard = [await DeadlineRepository(db, shard=Shard(n, 2)).all() for n in (0, 1)]
+    by_shard = [
+        await DeadlineRepository(db, shards=Shards(2, frozenset({n}))).all() for n in (0, 1)
+    ]
     assert [[(d.table_id, d.seat) for d in found] for found in by_shard] == [
         [(ours, 0)],
         [(theirs, 0), (theirs, 1)],

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bot.shards import Shard
+from bot.shards import Shards
 from bot.storage.database import Database, Params, Row
 from bot.storage.tables import (
     RECENT_KEPT,
@@ -441,7 +441,7 @@ async def test_a_caller_cancelled_while_in_line_is_not_saved_and_holds_no_one_up
 
 async def test_the_queries_over_many_tables_keep_to_the_shards_servers(db: Database) -> None:
     """Two processes on one file each find only their own servers' tables (bot.shards)."""
-    shards = [Shard(0, 2), Shard(1, 2)]
+    shards = [Shards(2, frozenset({0})), Shards(2, frozenset({1}))]
     guilds = [(4 << 22) | 9, (7 << 22) | 9]  # 4 % 2 == 0 and 7 % 2 == 1
     mine: list[list[int]] = [[], []]
     opened: dict[int, datetime] = {}
@@ -458,7 +458,7 @@ async def test_the_queries_over_many_tables_keep_to_the_shards_servers(db: Datab
         mine[guilds.index(guild)].append(table_id)
         opened[table_id] = NOW + timedelta(minutes=channel)
     for shard, ids in zip(shards, mine, strict=True):
-        repo = TableRepository(db, shard=shard)
+        repo = TableRepository(db, shards=shard)
         assert [table.id for table in await repo.open_tables()] == ids
         assert await repo.idle_since(TableStatus.LOBBY, NOW + timedelta(hours=1)) == ids
         assert await repo.oldest_update(TableStatus.LOBBY) == opened[ids[0]]
