@@ -133,18 +133,6 @@ _PAIR_BITS: tuple[tuple[int, ...], ...] = tuple(
 )
 """``_PAIR_BITS[a][b]``: the bit set of dice ``a`` and ``b``, made once: big ints are new
 objects every time they are computed."""
-_SHOWING: tuple[tuple[int, ...], ...] = tuple(
-    tuple(sum(FACES[:index]) + value - 1 for value in range(faces + 1))
-    for index, faces in enumerate(FACES)
-)
-"""``_SHOWING[i][v]``: a number for die ``i`` showing ``v``, different for each of the
-:data:`_SHOWINGS` ways one of a seat's dice can land."""
-_SHOWINGS = sum(FACES)
-_DICE_PLAYED: list[DicePlayed | None] = [None] * (MAX_SEATS * _SHOWINGS * _SHOWINGS)
-"""Every :class:`DicePlayed` made so far, at ``(seat * 180 + first) * 180 + second`` for the
-:data:`_SHOWING` numbers of its two dice: a flat list, filled in as plays come."""
-
-
 # A frozen dataclass's __init__ sets each field with object.__setattr__, which finds the field
 # by name first: building DicePlayed or Rerolled that way costs more than the rest of a play.
 # These two set the slots through their descriptors instead, for half the cost;
@@ -179,11 +167,6 @@ def _rerolled(
     _SET_BEFORE(event, before)
     _SET_AFTER(event, after)
     _SET_REROLL_KIND(event, "rerolled")
-    return event
-
-
-def _new_dice_played(key: int, seat: Seat, a: int, value_a: int, b: int, value_b: int) -> Event:
-    event = _DICE_PLAYED[key] = _dice_played(seat, (_DIE[a][value_a], _DIE[b][value_b]))
     return event
 
 
@@ -616,10 +599,7 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
         state.unplayed[seat] = unplayed ^ bits
         values = state.values[seat]
         value_a, value_b = values[a], values[b]
-        key = (seat * _SHOWINGS + _SHOWING[a][value_a]) * _SHOWINGS + _SHOWING[b][value_b]
-        events: list[Event] = [
-            _DICE_PLAYED[key] or _new_dice_played(key, seat, a, value_a, b, value_b)
-        ]
+        events: list[Event] = [_dice_played(seat, (_DIE[a][value_a], _DIE[b][value_b]))]
         trick.append((seat, a, b))
         seats = len(state.scores)
         if len(trick) < seats:
