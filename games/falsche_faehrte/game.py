@@ -90,6 +90,19 @@ _CHOSEN: tuple[tuple[FaceDownChosen, ...], ...] = tuple(
     for seat in range(MAX_SEATS)
 )
 _READY: tuple[FaceDownReady, ...] = tuple(FaceDownReady(seat=seat) for seat in range(MAX_SEATS))
+_SHUFFLED: tuple[PileShuffled, ...] = tuple(PileShuffled(cards=n) for n in range(MAX_SEATS + 1))
+"""``_SHUFFLED[n]``: the news that a pile of ``n`` face-down cards is shuffled."""
+_CHOICE: dict[TrumpReason, tuple[TrumpChoice, ...]] = {
+    reason: tuple(TrumpChoice(seat=seat, reason=reason) for seat in range(MAX_SEATS))
+    for reason in ("worst", "joker")
+}
+_KEPT: tuple[dict[Colour, TrumpKept], ...] = tuple(
+    {colour: TrumpKept(seat=seat, colour=colour) for colour in COLOURS} for seat in range(MAX_SEATS)
+)
+_SWITCHED: tuple[dict[Colour, TrumpSwitched], ...] = tuple(
+    {colour: TrumpSwitched(seat=seat, colour=colour) for colour in COLOURS}
+    for seat in range(MAX_SEATS)
+)
 _ALONE: tuple[tuple[Seat], ...] = tuple((seat,) for seat in range(MAX_SEATS))
 
 
@@ -117,6 +130,25 @@ def _trick_taken(
     _SET_CARDS(event, cards)
     _SET_WINNER(event, winner)
     _SET_KIND(event, "trick_taken")
+    return event
+
+
+_SET_TURNED_AUDIENCE, _SET_CARD, _SET_TOTAL, _SET_LEFT, _SET_ROUND_TYPE, _SET_TURNED_KIND = (
+    getattr(FaceDownTurned, name).__set__
+    for name in ("audience", "card", "total", "left", "round_type", "kind")
+)
+
+
+def _face_down_turned(card: Card, total: int, left: int, kind: RoundType | None) -> FaceDownTurned:
+    """``FaceDownTurned(card=card, total=total, left=left, round_type=kind)``, built through its
+    slots like :func:`_trick_taken`: three or four of these end the first tricks of a round."""
+    event: FaceDownTurned = _new(FaceDownTurned)
+    _SET_TURNED_AUDIENCE(event, None)
+    _SET_CARD(event, card)
+    _SET_TOTAL(event, total)
+    _SET_LEFT(event, left)
+    _SET_ROUND_TYPE(event, kind)
+    _SET_TURNED_KIND(event, "face_down_turned")
     return event
 
 
@@ -328,7 +360,7 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
         state.chosen = [None] * state.seats
         state.phase = "play"
         state.turn = state.leader
-        events.append(PileShuffled(cards=len(pile)))
+        events.append(_SHUFFLED[len(pile)])
         return events
 
     def _play(self, state: FaehrteState, seat: Seat, card: Card) -> list[Event]:
@@ -381,7 +413,11 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
         if state.choosers:
             reason: TrumpReason = "joker" if jokers else "worst"
             state.phase, state.chooser_reason = "trump", reason
-            events.append(TrumpChoice(seat=state.choosers[0], reason=reason))
+            events.append(_CHOICE[reason][state.choosers[0]])
+            return events
+        if state.hands[0]:  # the usual end of a trick, _next_trick() without the call: the
+            # phase is still "play" and no trump choice was pending
+            state.turn = state.leader
             return events
         return self._next_trick(state, events)
 
@@ -389,12 +425,7 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
         card = state.pile.pop()
         state.revealed.append(card)
         total = sum(map(value_of, state.revealed))
-        return FaceDownTurned(
-            card=card,
-            total=total,
-            left=len(state.pile),
-            round_type=self._round_type(state),
-        )
+        return _face_down_turned(card, total, len(state.pile), self._round_type(state))
 
     @staticmethod
     def _round_type(state: FaehrteState) -> RoundType | None:
@@ -407,13 +438,13 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
         state.choosers.pop(0)
         events: list[Event] = []
         if colour is None:
-            events.append(TrumpKept(seat=seat, colour=state.trump))
+            events.append(_KEPT[seat][state.trump])
         else:
             state.trump = colour
-            events.append(TrumpSwitched(seat=seat, colour=colour))
+            events.append(_SWITCHED[seat][colour])
         if state.choosers:  # AF11: the second joker of the trick decides after the first
             assert state.chooser_reason is not None
-            events.append(TrumpChoice(seat=state.choosers[0], reason=state.chooser_reason))
+            events.append(_CHOICE[state.chooser_reason][state.choosers[0]])
             return events
         return self._next_trick(state, events)
 

@@ -13,7 +13,7 @@ from games.core.errors import CorruptState, NotYourTurn
 from games.core.playout import play_out, random_policy
 from games.falsche_faehrte import GAME
 from games.falsche_faehrte.cards import JOKER, Colour, card_text, deck, hand_size, value_of
-from games.falsche_faehrte.game import PLAYS, _trick_taken
+from games.falsche_faehrte.game import PLAYS, _face_down_turned, _trick_taken
 from games.falsche_faehrte.model import (
     FaceDown,
     FaceDownChosen,
@@ -26,6 +26,7 @@ from games.falsche_faehrte.model import (
     Play,
     RoundDealt,
     RoundScored,
+    RoundType,
     SwitchTrump,
     TrickTaken,
     TrumpChoice,
@@ -720,3 +721,16 @@ def test_the_trick_event_is_made_as_the_dataclass_makes_it() -> None:
         assert fast == made and hash(fast) == hash(made) and repr(fast) == repr(made)
         with pytest.raises(FrozenInstanceError):
             fast.winner = 0  # type: ignore[misc]
+
+
+def test_the_turned_card_event_is_made_as_the_dataclass_makes_it() -> None:
+    # The engine builds FaceDownTurned through its slots too, for speed.
+    kinds: tuple[RoundType | None, ...] = (None, "plus", "minus")
+    for kind in kinds:
+        left = 2 if kind is None else 0
+        fast = _face_down_turned(21, 9, left, kind)
+        made = FaceDownTurned(card=21, total=9, left=left, round_type=kind)
+        assert type(fast) is FaceDownTurned
+        assert fast == made and hash(fast) == hash(made) and repr(fast) == repr(made)
+        with pytest.raises(FrozenInstanceError):
+            fast.total = 0  # type: ignore[misc]
