@@ -264,7 +264,12 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
                 return PLAYS[hand[pick] if pick < high else JOKER]
         if hand[-1] != JOKER:
             return PLAYS[hand[int(rng.random() * len(hand))]]
-        return rng.choice(self.legal_actions(state, seat))
+        # A lead or a free choice with a joker in hand: any coloured card, and one joker unless
+        # the trick has one already and the seat holds something else (as playable() lists).
+        colours = bisect_left(hand, JOKER)  # jokers sort last
+        choices = colours + (not colours or JOKER not in state.trick)
+        pick = int(rng.random() * choices)
+        return PLAYS[hand[pick] if pick < colours else JOKER]
 
     def apply(self, state: FaehrteState, seat: Seat, action: Action) -> list[Event]:
         """Check then perform, with a short way through for the common case: a card played

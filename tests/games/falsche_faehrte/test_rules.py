@@ -377,6 +377,15 @@ def test_random_plays_and_face_down_cards_are_uniform_over_the_legal_ones() -> N
     _assert_random_actions_are_the_legal_ones(state, 1)  # a blue card, or the joker
     play(state, "j")
     _assert_random_actions_are_the_legal_ones(state, 2)  # a joker is in: no second one
+    free = position(["b7 r1 r2", "g4 y2 j", "y3 j j"], jokers=True, done=10, lacking=["", "b", "b"])
+    play(free, "b7")
+    _assert_random_actions_are_the_legal_ones(free, 1)  # no blue: any card, or the joker
+    play(free, "j")
+    _assert_random_actions_are_the_legal_ones(free, 2)  # no blue, a joker in: y3 only
+    jokers_only = position(["r1 j", "j j", "y3 y4"], jokers=True, done=11)
+    _assert_random_actions_are_the_legal_ones(jokers_only, 0)  # a lead with a joker in hand
+    play(jokers_only, "j")
+    _assert_random_actions_are_the_legal_ones(jokers_only, 1)  # nothing but jokers: one more
     fresh = new(4, seed=3, jokers=True)
     for seat in range(4):
         _assert_random_actions_are_the_legal_ones(fresh, seat)  # any card but a joker (AF4)
