@@ -12,6 +12,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Sequence
+from dataclasses import fields
 from functools import cache, lru_cache
 from itertools import combinations
 from typing import NoReturn
@@ -144,6 +145,19 @@ _SET_AUDIENCE, _SET_PLAY_SEAT, _SET_PLAY_DICE, _SET_PLAY_KIND = (
 _SET_REROLL_SEAT, _SET_REROLL_DICE, _SET_BEFORE, _SET_AFTER, _SET_REROLL_KIND = (
     getattr(Rerolled, name).__set__ for name in ("seat", "dice", "before", "after", "kind")
 )
+(
+    _SET_SCORED_AUDIENCE,
+    _SET_SCORED_HAND,
+    _SET_SCORED_BIDDER,
+    _SET_SCORED_BID,
+    _SET_SCORED_TRUMP,
+    _SET_SCORED_TAKEN,
+    _SET_SCORED_MADE,
+    _SET_SCORED_GAINED,
+    _SET_SCORED_SCORES,
+    _SET_SCORED_KIND,
+) = (getattr(HandScored, slot.name).__set__ for slot in fields(HandScored))
+"""HandScored's slot setters, in field order (a mismatch would fail to unpack)."""
 
 
 def _dice_played(seat: Seat, dice: tuple[Die, Die]) -> DicePlayed:
@@ -167,6 +181,32 @@ def _rerolled(
     _SET_BEFORE(event, before)
     _SET_AFTER(event, after)
     _SET_REROLL_KIND(event, "rerolled")
+    return event
+
+
+def _hand_scored(
+    hand: int,
+    bidder: Seat,
+    bid: int,
+    trump: int | None,
+    taken: tuple[int, ...],
+    made: bool,
+    gained: tuple[int, ...],
+    scores: tuple[int, ...],
+) -> HandScored:
+    """``HandScored(hand=hand, bidder=bidder, ...)`` through its slots: ten fields set by the
+    dataclass's __init__ cost as much as a few plays, at the end of every hand."""
+    event: HandScored = _new(HandScored)
+    _SET_SCORED_AUDIENCE(event, None)
+    _SET_SCORED_HAND(event, hand)
+    _SET_SCORED_BIDDER(event, bidder)
+    _SET_SCORED_BID(event, bid)
+    _SET_SCORED_TRUMP(event, trump)
+    _SET_SCORED_TAKEN(event, taken)
+    _SET_SCORED_MADE(event, made)
+    _SET_SCORED_GAINED(event, gained)
+    _SET_SCORED_SCORES(event, scores)
+    _SET_SCORED_KIND(event, "hand_scored")
     return event
 
 
@@ -656,16 +696,16 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
         bidder = state.high_bidder
         assert bidder is not None, "tricks are only played after an auction is won"
         made, gains = hand_gains(bidder, state.high_bid, state.trump, state.taken)  # TR8
-        state.scores = [score + gain for score, gain in zip(state.scores, gains, strict=True)]
-        scored = HandScored(
-            hand=state.hand,
-            bidder=bidder,
-            bid=state.high_bid,
-            trump=state.trump,
-            taken=tuple(state.taken),
-            made=made,
-            gained=gains,
-            scores=tuple(state.scores),
+        state.scores = list(map(operator.add, state.scores, gains))
+        scored = _hand_scored(
+            state.hand,
+            bidder,
+            state.high_bid,
+            state.trump,
+            tuple(state.taken),
+            made,
+            gains,
+            tuple(state.scores),
         )
         state.last_score = scored
         events: list[Event] = [scored]
