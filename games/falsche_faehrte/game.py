@@ -11,9 +11,11 @@ rest of dealing a round.
 
 from __future__ import annotations
 
+import operator
 import random
 from bisect import bisect_left
 from collections.abc import Sequence
+from dataclasses import fields
 
 from games.core.chance import Chance
 from games.core.errors import IllegalAction, NotYourTurn
@@ -152,6 +154,77 @@ def _face_down_turned(card: Card, total: int, left: int, kind: RoundType | None)
     return event
 
 
+(
+    _SET_DEALT_AUDIENCE,
+    _SET_ROUND,
+    _SET_DEALER,
+    _SET_DEALT_LEADER,
+    _SET_TRUMP,
+    _SET_ASIDE,
+    _SET_DEALT_KIND,
+) = (
+    getattr(RoundDealt, name).__set__
+    for name in ("audience", "round", "dealer", "leader", "trump", "set_aside", "kind")
+)
+
+
+def _round_dealt(
+    number: int, dealer: Seat, leader: Seat, trump: Colour, set_aside: Card | None
+) -> RoundDealt:
+    """``RoundDealt(round=number, dealer=dealer, ...)`` through its slots, like
+    :func:`_trick_taken`: one starts every round."""
+    event: RoundDealt = _new(RoundDealt)
+    _SET_DEALT_AUDIENCE(event, None)
+    _SET_ROUND(event, number)
+    _SET_DEALER(event, dealer)
+    _SET_DEALT_LEADER(event, leader)
+    _SET_TRUMP(event, trump)
+    _SET_ASIDE(event, set_aside)
+    _SET_DEALT_KIND(event, "round_dealt")
+    return event
+
+
+(
+    _SET_SCORED_AUDIENCE,
+    _SET_SCORED_ROUND,
+    _SET_ROUNDS,
+    _SET_SCORED_TYPE,
+    _SET_FACE_DOWN,
+    _SET_SCORED_TOTAL,
+    _SET_TRICKS,
+    _SET_POINTS,
+    _SET_SCORES,
+    _SET_SCORED_KIND,
+) = (getattr(RoundScored, slot.name).__set__ for slot in fields(RoundScored))
+"""RoundScored's slot setters, in field order (a mismatch would fail to unpack)."""
+
+
+def _round_scored(
+    number: int,
+    rounds: int,
+    kind: RoundType,
+    face_down: tuple[Card, ...],
+    total: int,
+    tricks: tuple[int, ...],
+    points: tuple[int, ...],
+    scores: tuple[int, ...],
+) -> RoundScored:
+    """``RoundScored(round=number, rounds=rounds, round_type=kind, ...)`` through its slots,
+    like :func:`_trick_taken`: one ends every round."""
+    event: RoundScored = _new(RoundScored)
+    _SET_SCORED_AUDIENCE(event, None)
+    _SET_SCORED_ROUND(event, number)
+    _SET_ROUNDS(event, rounds)
+    _SET_SCORED_TYPE(event, kind)
+    _SET_FACE_DOWN(event, face_down)
+    _SET_SCORED_TOTAL(event, total)
+    _SET_TRICKS(event, tricks)
+    _SET_POINTS(event, points)
+    _SET_SCORES(event, scores)
+    _SET_SCORED_KIND(event, "round_scored")
+    return event
+
+
 def _name(card: Card) -> str:
     try:
         return card_text(card)
@@ -201,13 +274,7 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
         state.tricks, state.voids = [0] * seats, [0] * seats
         state.jokers_played, state.choosers, state.chooser_reason = 0, [], None
         state.last_trick = None
-        return RoundDealt(
-            round=state.round,
-            dealer=state.dealer,
-            leader=state.leader,
-            trump=state.trump,
-            set_aside=state.set_aside,
-        )
+        return _round_dealt(state.round, state.dealer, state.leader, state.trump, state.set_aside)
 
     def seat_count(self, state: FaehrteState) -> int:
         return state.seats
@@ -465,16 +532,16 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
         kind = self._round_type(state)
         assert kind is not None, "every face-down card is turned by trick 5"
         points = round_points(state.tricks, kind)
-        state.scores = [score + gained for score, gained in zip(state.scores, points, strict=True)]
-        scored = RoundScored(
-            round=state.round,
-            rounds=state.rounds,
-            round_type=kind,
-            face_down=tuple(state.revealed),
-            total=sum(value_of(card) for card in state.revealed),
-            tricks=tuple(state.tricks),
-            points=points,
-            scores=tuple(state.scores),
+        state.scores = list(map(operator.add, state.scores, points))
+        scored = _round_scored(
+            state.round,
+            state.rounds,
+            kind,
+            tuple(state.revealed),
+            sum(map(value_of, state.revealed)),
+            tuple(state.tricks),
+            points,
+            tuple(state.scores),
         )
         state.history.append(scored)
         events.append(scored)

@@ -10,10 +10,17 @@ from dataclasses import FrozenInstanceError
 import pytest
 
 from games.core.errors import CorruptState, NotYourTurn
+from games.core.game import Event
 from games.core.playout import play_out, random_policy
 from games.falsche_faehrte import GAME
 from games.falsche_faehrte.cards import JOKER, Colour, card_text, deck, hand_size, value_of
-from games.falsche_faehrte.game import PLAYS, _face_down_turned, _trick_taken
+from games.falsche_faehrte.game import (
+    PLAYS,
+    _face_down_turned,
+    _round_dealt,
+    _round_scored,
+    _trick_taken,
+)
 from games.falsche_faehrte.model import (
     FaceDown,
     FaceDownChosen,
@@ -743,3 +750,35 @@ def test_the_turned_card_event_is_made_as_the_dataclass_makes_it() -> None:
         assert fast == made and hash(fast) == hash(made) and repr(fast) == repr(made)
         with pytest.raises(FrozenInstanceError):
             fast.total = 0  # type: ignore[misc]
+
+
+def test_the_round_events_are_made_as_the_dataclass_makes_them() -> None:
+    # RoundDealt and RoundScored are built through their slots too, for speed.
+    pairs: list[tuple[Event, Event]] = [
+        (
+            _round_dealt(2, 1, 2, Colour.BLUE, None),
+            RoundDealt(round=2, dealer=1, leader=2, trump=Colour.BLUE, set_aside=None),
+        ),
+        (
+            _round_dealt(1, 0, 1, Colour.RED, 9),
+            RoundDealt(round=1, dealer=0, leader=1, trump=Colour.RED, set_aside=9),
+        ),
+        (
+            _round_scored(3, 6, "plus", (1, 18, 36), 15, (5, 4, 3), (3, 2, 0), (7, 4, 2)),
+            RoundScored(
+                round=3,
+                rounds=6,
+                round_type="plus",
+                face_down=(1, 18, 36),
+                total=15,
+                tricks=(5, 4, 3),
+                points=(3, 2, 0),
+                scores=(7, 4, 2),
+            ),
+        ),
+    ]
+    for fast, made in pairs:
+        assert type(fast) is type(made)
+        assert fast == made and hash(fast) == hash(made) and repr(fast) == repr(made)
+        with pytest.raises(FrozenInstanceError):
+            fast.audience = 0  # type: ignore[misc]
