@@ -18,7 +18,14 @@ from games.core.errors import CorruptState, IllegalAction, NotYourTurn
 from games.core.game import Event
 from games.tricky import GAME
 from games.tricky.dice import ALL_DICE, FACES, KINDS, Die
-from games.tricky.game import BID_STEPS, _dice_played, _hand_scored, _rerolled, reroll_sample
+from games.tricky.game import (
+    BID_STEPS,
+    _dice_played,
+    _hand_scored,
+    _reroll_of,
+    _rerolled,
+    reroll_sample,
+)
 from games.tricky.model import (
     AllPassed,
     AuctionStarted,
@@ -822,3 +829,15 @@ def test_the_events_made_through_their_slots_equal_the_dataclass_ones() -> None:
         assert fast == slow and hash(fast) == hash(slow) and repr(fast) == repr(slow)
         with pytest.raises(FrozenInstanceError):
             fast.audience = 0  # type: ignore[misc]
+
+
+def test_a_reroll_made_through_its_slots_equals_the_dataclass_one() -> None:
+    # random_action builds most re-rolls through their slots, for speed.
+    for mask, dice in ((0b101, (0, 2)), (1 << 17, (17,)), (0, ()), (ALL_DICE, tuple(range(18)))):
+        fast = _reroll_of(mask)
+        assert type(fast) is Reroll
+        assert fast == Reroll(dice) and hash(fast) == hash(Reroll(dice))
+        assert repr(fast) == repr(Reroll(dice))
+        assert GAME.parse_action(GAME.dump_action(fast)) == fast
+        with pytest.raises(FrozenInstanceError):
+            fast.dice = ()  # type: ignore[misc]
