@@ -344,8 +344,11 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
         if type(action) is Play and seat == state.turn and state.phase == "play":
             card = action.card
             led = state.led
-            # A held coloured card that leads or follows is always legal (AF7).
-            if not (card != JOKER and (led < 0 or card >> 4 == led) and card in state.hands[seat]):
+            hand = state.hands[seat]
+            # A held coloured card is legal if it leads, follows, or its seat holds none of the
+            # led colour (AF7); a joker or anything else goes to _check_play, which explains a
+            # refusal.
+            if card == JOKER or card not in hand or (0 <= led != card >> 4 and holds(hand, led)):
                 self._check_play(state, seat, card)
             return self._play(state, seat, card)
         self.check(state, seat, action)
@@ -470,11 +473,10 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
             state.leader = winner
         if number <= LAST_REVEAL and len(state.revealed) < turned_after(number, seats):  # AF4
             events.append(self._turn_face_down(state))
-        jokers = state.options.jokers
-        if jokers:
-            if not state.hands[0] and state.round == state.rounds:
-                state.choosers.clear()  # a switch after the game's last trick changes nothing
-        elif len(state.hands[0]) == SWITCH_CARDS_LEFT:
+        left = len(state.hands[0])  # the cards every seat still holds
+        if not left and state.choosers and state.round == state.rounds:
+            state.choosers.clear()  # a switch after the game's last trick changes nothing
+        elif left == SWITCH_CARDS_LEFT and not state.options.jokers:
             kind = self._round_type(state)
             assert kind is not None, "the round type is known after trick 5"
             worst = worst_seats(state.tricks, kind)
@@ -483,12 +485,12 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
             else:
                 events.append(TrumpSwitchSkipped(seats=worst))  # AF8: a tie means nobody
         if state.choosers:
-            reason: TrumpReason = "joker" if jokers else "worst"
+            reason: TrumpReason = "joker" if state.options.jokers else "worst"
             state.phase, state.chooser_reason = "trump", reason
             events.append(_CHOICE[reason][state.choosers[0]])
             return events
-        if state.hands[0]:  # the usual end of a trick, _next_trick() without the call: the
-            # phase is still "play" and no trump choice was pending
+        if left:  # the usual end of a trick, _next_trick() without the call: the phase is
+            # still "play" and no trump choice was pending
             state.turn = state.leader
             return events
         return self._next_trick(state, events)
