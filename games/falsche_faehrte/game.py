@@ -260,7 +260,7 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
 
     def _deal(self, state: FaehrteState) -> RoundDealt:
         """Shuffle and deal a round (AF1, AF2); the seat left of the dealer leads (AF3)."""
-        seats = state.seats
+        seats = len(state.hands)
         cards = deck(seats, state.options.jokers)
         state.chance.shuffle(cards)
         size = hand_size(state.options.jokers)
@@ -432,7 +432,7 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
         pile: list[Card] = [card for card in state.chosen if card is not None]
         state.chance.shuffle(pile)
         state.pile = pile
-        state.chosen = [None] * state.seats
+        state.chosen = [None] * len(state.hands)
         state.phase = "play"
         state.turn = state.leader
         events.append(_SHUFFLED[len(pile)])
@@ -504,9 +504,10 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
     @staticmethod
     def _round_type(state: FaehrteState) -> RoundType | None:
         """Plus or Minus, once the last face-down card is turned (AF5)."""
-        if state.pile or len(state.revealed) < state.seats:
+        seats = len(state.hands)  # not state.seats: a property call costs more than len
+        if state.pile or len(state.revealed) < seats:
             return None
-        return round_type(sum(map(value_of, state.revealed)), state.seats)
+        return round_type(sum(map(value_of, state.revealed)), seats)
 
     def _decide_trump(self, state: FaehrteState, seat: Seat, colour: Colour | None) -> list[Event]:
         state.choosers.pop(0)
