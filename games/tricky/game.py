@@ -136,8 +136,10 @@ _PAIR_BITS: tuple[tuple[int, ...], ...] = tuple(
 objects every time they are computed."""
 # A frozen dataclass's __init__ sets each field with object.__setattr__, which finds the field
 # by name first: building DicePlayed or Rerolled that way costs more than the rest of a play.
-# These two set the slots through their descriptors instead, for half the cost;
-# test_the_events_made_through_their_slots_equal_the_dataclass_ones holds them together.
+# The helpers below (for the events a hand makes every time, and the drawn Reroll) set the
+# slots through their descriptors instead, for half the cost or less;
+# test_the_events_made_through_their_slots_equal_the_dataclass_ones and
+# test_a_reroll_made_through_its_slots_equals_the_dataclass_one hold them together.
 _new = object.__new__
 _SET_AUDIENCE, _SET_PLAY_SEAT, _SET_PLAY_DICE, _SET_PLAY_KIND = (
     getattr(DicePlayed, name).__set__ for name in ("audience", "seat", "dice", "kind")
