@@ -11,9 +11,11 @@ rest of dealing a round.
 
 from __future__ import annotations
 
+import operator
 import random
 from bisect import bisect_left
 from collections.abc import Sequence
+from dataclasses import fields
 
 from games.core.chance import Chance
 from games.core.errors import IllegalAction, NotYourTurn
@@ -90,6 +92,19 @@ _CHOSEN: tuple[tuple[FaceDownChosen, ...], ...] = tuple(
     for seat in range(MAX_SEATS)
 )
 _READY: tuple[FaceDownReady, ...] = tuple(FaceDownReady(seat=seat) for seat in range(MAX_SEATS))
+_SHUFFLED: tuple[PileShuffled, ...] = tuple(PileShuffled(cards=n) for n in range(MAX_SEATS + 1))
+"""``_SHUFFLED[n]``: the news that a pile of ``n`` face-down cards is shuffled."""
+_CHOICE: dict[TrumpReason, tuple[TrumpChoice, ...]] = {
+    reason: tuple(TrumpChoice(seat=seat, reason=reason) for seat in range(MAX_SEATS))
+    for reason in ("worst", "joker")
+}
+_KEPT: tuple[dict[Colour, TrumpKept], ...] = tuple(
+    {colour: TrumpKept(seat=seat, colour=colour) for colour in COLOURS} for seat in range(MAX_SEATS)
+)
+_SWITCHED: tuple[dict[Colour, TrumpSwitched], ...] = tuple(
+    {colour: TrumpSwitched(seat=seat, colour=colour) for colour in COLOURS}
+    for seat in range(MAX_SEATS)
+)
 _ALONE: tuple[tuple[Seat], ...] = tuple((seat,) for seat in range(MAX_SEATS))
 
 
@@ -117,6 +132,96 @@ def _trick_taken(
     _SET_CARDS(event, cards)
     _SET_WINNER(event, winner)
     _SET_KIND(event, "trick_taken")
+    return event
+
+
+_SET_TURNED_AUDIENCE, _SET_CARD, _SET_TOTAL, _SET_LEFT, _SET_ROUND_TYPE, _SET_TURNED_KIND = (
+    getattr(FaceDownTurned, name).__set__
+    for name in ("audience", "card", "total", "left", "round_type", "kind")
+)
+
+
+def _face_down_turned(card: Card, total: int, left: int, kind: RoundType | None) -> FaceDownTurned:
+    """``FaceDownTurned(card=card, total=total, left=left, round_type=kind)``, built through its
+    slots like :func:`_trick_taken`: three or four of these end the first tricks of a round."""
+    event: FaceDownTurned = _new(FaceDownTurned)
+    _SET_TURNED_AUDIENCE(event, None)
+    _SET_CARD(event, card)
+    _SET_TOTAL(event, total)
+    _SET_LEFT(event, left)
+    _SET_ROUND_TYPE(event, kind)
+    _SET_TURNED_KIND(event, "face_down_turned")
+    return event
+
+
+(
+    _SET_DEALT_AUDIENCE,
+    _SET_ROUND,
+    _SET_DEALER,
+    _SET_DEALT_LEADER,
+    _SET_TRUMP,
+    _SET_ASIDE,
+    _SET_DEALT_KIND,
+) = (
+    getattr(RoundDealt, name).__set__
+    for name in ("audience", "round", "dealer", "leader", "trump", "set_aside", "kind")
+)
+
+
+def _round_dealt(
+    number: int, dealer: Seat, leader: Seat, trump: Colour, set_aside: Card | None
+) -> RoundDealt:
+    """``RoundDealt(round=number, dealer=dealer, ...)`` through its slots, like
+    :func:`_trick_taken`: one starts every round."""
+    event: RoundDealt = _new(RoundDealt)
+    _SET_DEALT_AUDIENCE(event, None)
+    _SET_ROUND(event, number)
+    _SET_DEALER(event, dealer)
+    _SET_DEALT_LEADER(event, leader)
+    _SET_TRUMP(event, trump)
+    _SET_ASIDE(event, set_aside)
+    _SET_DEALT_KIND(event, "round_dealt")
+    return event
+
+
+(
+    _SET_SCORED_AUDIENCE,
+    _SET_SCORED_ROUND,
+    _SET_ROUNDS,
+    _SET_SCORED_TYPE,
+    _SET_FACE_DOWN,
+    _SET_SCORED_TOTAL,
+    _SET_TRICKS,
+    _SET_POINTS,
+    _SET_SCORES,
+    _SET_SCORED_KIND,
+) = (getattr(RoundScored, slot.name).__set__ for slot in fields(RoundScored))
+"""RoundScored's slot setters, in field order (a mismatch would fail to unpack)."""
+
+
+def _round_scored(
+    number: int,
+    rounds: int,
+    kind: RoundType,
+    face_down: tuple[Card, ...],
+    total: int,
+    tricks: tuple[int, ...],
+    points: tuple[int, ...],
+    scores: tuple[int, ...],
+) -> RoundScored:
+    """``RoundScored(round=number, rounds=rounds, round_type=kind, ...)`` through its slots,
+    like :func:`_trick_taken`: one ends every round."""
+    event: RoundScored = _new(RoundScored)
+    _SET_SCORED_AUDIENCE(event, None)
+    _SET_SCORED_ROUND(event, number)
+    _SET_ROUNDS(event, rounds)
+    _SET_SCORED_TYPE(event, kind)
+    _SET_FACE_DOWN(event, face_down)
+    _SET_SCORED_TOTAL(event, total)
+    _SET_TRICKS(event, tricks)
+    _SET_POINTS(event, points)
+    _SET_SCORES(event, scores)
+    _SET_SCORED_KIND(event, "round_scored")
     return event
 
 
@@ -155,7 +260,7 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
 
     def _deal(self, state: FaehrteState) -> RoundDealt:
         """Shuffle and deal a round (AF1, AF2); the seat left of the dealer leads (AF3)."""
-        seats = state.seats
+        seats = len(state.hands)
         cards = deck(seats, state.options.jokers)
         state.chance.shuffle(cards)
         size = hand_size(state.options.jokers)
@@ -169,13 +274,7 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
         state.tricks, state.voids = [0] * seats, [0] * seats
         state.jokers_played, state.choosers, state.chooser_reason = 0, [], None
         state.last_trick = None
-        return RoundDealt(
-            round=state.round,
-            dealer=state.dealer,
-            leader=state.leader,
-            trump=state.trump,
-            set_aside=state.set_aside,
-        )
+        return _round_dealt(state.round, state.dealer, state.leader, state.trump, state.set_aside)
 
     def seat_count(self, state: FaehrteState) -> int:
         return state.seats
@@ -232,7 +331,12 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
                 return PLAYS[hand[pick] if pick < high else JOKER]
         if hand[-1] != JOKER:
             return PLAYS[hand[int(rng.random() * len(hand))]]
-        return rng.choice(self.legal_actions(state, seat))
+        # A lead or a free choice with a joker in hand: any coloured card, and one joker unless
+        # the trick has one already and the seat holds something else (as playable() lists).
+        colours = bisect_left(hand, JOKER)  # jokers sort last
+        choices = colours + (not colours or JOKER not in state.trick)
+        pick = int(rng.random() * choices)
+        return PLAYS[hand[pick] if pick < colours else JOKER]
 
     def apply(self, state: FaehrteState, seat: Seat, action: Action) -> list[Event]:
         """Check then perform, with a short way through for the common case: a card played
@@ -240,8 +344,11 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
         if type(action) is Play and seat == state.turn and state.phase == "play":
             card = action.card
             led = state.led
-            # A held coloured card that leads or follows is always legal (AF7).
-            if not (card != JOKER and (led < 0 or card >> 4 == led) and card in state.hands[seat]):
+            hand = state.hands[seat]
+            # A held coloured card is legal if it leads, follows, or its seat holds none of the
+            # led colour (AF7); a joker or anything else goes to _check_play, which explains a
+            # refusal.
+            if card == JOKER or card not in hand or (0 <= led != card >> 4 and holds(hand, led)):
                 self._check_play(state, seat, card)
             return self._play(state, seat, card)
         self.check(state, seat, action)
@@ -325,10 +432,10 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
         pile: list[Card] = [card for card in state.chosen if card is not None]
         state.chance.shuffle(pile)
         state.pile = pile
-        state.chosen = [None] * state.seats
+        state.chosen = [None] * len(state.hands)
         state.phase = "play"
         state.turn = state.leader
-        events.append(PileShuffled(cards=len(pile)))
+        events.append(_SHUFFLED[len(pile)])
         return events
 
     def _play(self, state: FaehrteState, seat: Seat, card: Card) -> list[Event]:
@@ -366,11 +473,10 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
             state.leader = winner
         if number <= LAST_REVEAL and len(state.revealed) < turned_after(number, seats):  # AF4
             events.append(self._turn_face_down(state))
-        jokers = state.options.jokers
-        if jokers:
-            if not state.hands[0] and state.round == state.rounds:
-                state.choosers.clear()  # a switch after the game's last trick changes nothing
-        elif len(state.hands[0]) == SWITCH_CARDS_LEFT:
+        left = len(state.hands[0])  # the cards every seat still holds
+        if not left and state.choosers and state.round == state.rounds:
+            state.choosers.clear()  # a switch after the game's last trick changes nothing
+        elif left == SWITCH_CARDS_LEFT and not state.options.jokers:
             kind = self._round_type(state)
             assert kind is not None, "the round type is known after trick 5"
             worst = worst_seats(state.tricks, kind)
@@ -379,9 +485,13 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
             else:
                 events.append(TrumpSwitchSkipped(seats=worst))  # AF8: a tie means nobody
         if state.choosers:
-            reason: TrumpReason = "joker" if jokers else "worst"
+            reason: TrumpReason = "joker" if state.options.jokers else "worst"
             state.phase, state.chooser_reason = "trump", reason
-            events.append(TrumpChoice(seat=state.choosers[0], reason=reason))
+            events.append(_CHOICE[reason][state.choosers[0]])
+            return events
+        if left:  # the usual end of a trick, _next_trick() without the call: the phase is
+            # still "play" and no trump choice was pending
+            state.turn = state.leader
             return events
         return self._next_trick(state, events)
 
@@ -389,31 +499,27 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
         card = state.pile.pop()
         state.revealed.append(card)
         total = sum(map(value_of, state.revealed))
-        return FaceDownTurned(
-            card=card,
-            total=total,
-            left=len(state.pile),
-            round_type=self._round_type(state),
-        )
+        return _face_down_turned(card, total, len(state.pile), self._round_type(state))
 
     @staticmethod
     def _round_type(state: FaehrteState) -> RoundType | None:
         """Plus or Minus, once the last face-down card is turned (AF5)."""
-        if state.pile or len(state.revealed) < state.seats:
+        seats = len(state.hands)  # not state.seats: a property call costs more than len
+        if state.pile or len(state.revealed) < seats:
             return None
-        return round_type(sum(map(value_of, state.revealed)), state.seats)
+        return round_type(sum(map(value_of, state.revealed)), seats)
 
     def _decide_trump(self, state: FaehrteState, seat: Seat, colour: Colour | None) -> list[Event]:
         state.choosers.pop(0)
         events: list[Event] = []
         if colour is None:
-            events.append(TrumpKept(seat=seat, colour=state.trump))
+            events.append(_KEPT[seat][state.trump])
         else:
             state.trump = colour
-            events.append(TrumpSwitched(seat=seat, colour=colour))
+            events.append(_SWITCHED[seat][colour])
         if state.choosers:  # AF11: the second joker of the trick decides after the first
             assert state.chooser_reason is not None
-            events.append(TrumpChoice(seat=state.choosers[0], reason=state.chooser_reason))
+            events.append(_CHOICE[state.chooser_reason][state.choosers[0]])
             return events
         return self._next_trick(state, events)
 
@@ -429,16 +535,16 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
         kind = self._round_type(state)
         assert kind is not None, "every face-down card is turned by trick 5"
         points = round_points(state.tricks, kind)
-        state.scores = [score + gained for score, gained in zip(state.scores, points, strict=True)]
-        scored = RoundScored(
-            round=state.round,
-            rounds=state.rounds,
-            round_type=kind,
-            face_down=tuple(state.revealed),
-            total=sum(value_of(card) for card in state.revealed),
-            tricks=tuple(state.tricks),
-            points=points,
-            scores=tuple(state.scores),
+        state.scores = list(map(operator.add, state.scores, points))
+        scored = _round_scored(
+            state.round,
+            state.rounds,
+            kind,
+            tuple(state.revealed),
+            sum(map(value_of, state.revealed)),
+            tuple(state.tricks),
+            points,
+            tuple(state.scores),
         )
         state.history.append(scored)
         events.append(scored)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Sequence
+from dataclasses import fields
 from functools import cache, lru_cache
 from itertools import combinations
 from typing import NoReturn
@@ -133,22 +134,12 @@ _PAIR_BITS: tuple[tuple[int, ...], ...] = tuple(
 )
 """``_PAIR_BITS[a][b]``: the bit set of dice ``a`` and ``b``, made once: big ints are new
 objects every time they are computed."""
-_SHOWING: tuple[tuple[int, ...], ...] = tuple(
-    tuple(sum(FACES[:index]) + value - 1 for value in range(faces + 1))
-    for index, faces in enumerate(FACES)
-)
-"""``_SHOWING[i][v]``: a number for die ``i`` showing ``v``, different for each of the
-:data:`_SHOWINGS` ways one of a seat's dice can land."""
-_SHOWINGS = sum(FACES)
-_DICE_PLAYED: list[DicePlayed | None] = [None] * (MAX_SEATS * _SHOWINGS * _SHOWINGS)
-"""Every :class:`DicePlayed` made so far, at ``(seat * 180 + first) * 180 + second`` for the
-:data:`_SHOWING` numbers of its two dice: a flat list, filled in as plays come."""
-
-
 # A frozen dataclass's __init__ sets each field with object.__setattr__, which finds the field
 # by name first: building DicePlayed or Rerolled that way costs more than the rest of a play.
-# These two set the slots through their descriptors instead, for half the cost;
-# test_the_events_made_through_their_slots_equal_the_dataclass_ones holds them together.
+# The helpers below (for the events a hand makes every time, and the drawn Reroll) set the
+# slots through their descriptors instead, for half the cost or less;
+# test_the_events_made_through_their_slots_equal_the_dataclass_ones and
+# test_a_reroll_made_through_its_slots_equals_the_dataclass_one hold them together.
 _new = object.__new__
 _SET_AUDIENCE, _SET_PLAY_SEAT, _SET_PLAY_DICE, _SET_PLAY_KIND = (
     getattr(DicePlayed, name).__set__ for name in ("audience", "seat", "dice", "kind")
@@ -156,6 +147,19 @@ _SET_AUDIENCE, _SET_PLAY_SEAT, _SET_PLAY_DICE, _SET_PLAY_KIND = (
 _SET_REROLL_SEAT, _SET_REROLL_DICE, _SET_BEFORE, _SET_AFTER, _SET_REROLL_KIND = (
     getattr(Rerolled, name).__set__ for name in ("seat", "dice", "before", "after", "kind")
 )
+(
+    _SET_SCORED_AUDIENCE,
+    _SET_SCORED_HAND,
+    _SET_SCORED_BIDDER,
+    _SET_SCORED_BID,
+    _SET_SCORED_TRUMP,
+    _SET_SCORED_TAKEN,
+    _SET_SCORED_MADE,
+    _SET_SCORED_GAINED,
+    _SET_SCORED_SCORES,
+    _SET_SCORED_KIND,
+) = (getattr(HandScored, slot.name).__set__ for slot in fields(HandScored))
+"""HandScored's slot setters, in field order (a mismatch would fail to unpack)."""
 
 
 def _dice_played(seat: Seat, dice: tuple[Die, Die]) -> DicePlayed:
@@ -182,8 +186,29 @@ def _rerolled(
     return event
 
 
-def _new_dice_played(key: int, seat: Seat, a: int, value_a: int, b: int, value_b: int) -> Event:
-    event = _DICE_PLAYED[key] = _dice_played(seat, (_DIE[a][value_a], _DIE[b][value_b]))
+def _hand_scored(
+    hand: int,
+    bidder: Seat,
+    bid: int,
+    trump: int | None,
+    taken: tuple[int, ...],
+    made: bool,
+    gained: tuple[int, ...],
+    scores: tuple[int, ...],
+) -> HandScored:
+    """``HandScored(hand=hand, bidder=bidder, ...)`` through its slots: ten fields set by the
+    dataclass's __init__ cost as much as a few plays, at the end of every hand."""
+    event: HandScored = _new(HandScored)
+    _SET_SCORED_AUDIENCE(event, None)
+    _SET_SCORED_HAND(event, hand)
+    _SET_SCORED_BIDDER(event, bidder)
+    _SET_SCORED_BID(event, bid)
+    _SET_SCORED_TRUMP(event, trump)
+    _SET_SCORED_TAKEN(event, taken)
+    _SET_SCORED_MADE(event, made)
+    _SET_SCORED_GAINED(event, gained)
+    _SET_SCORED_SCORES(event, scores)
+    _SET_SCORED_KIND(event, "hand_scored")
     return event
 
 
@@ -241,9 +266,18 @@ _REROLLS: dict[int, Reroll] = {0: Reroll(()), ALL_DICE: Reroll(dice_in(ALL_DICE)
 too many to keep."""
 
 
+_SET_CHOSEN_DICE, _SET_REROLL_TYPE = (getattr(Reroll, name).__set__ for name in ("dice", "type"))
+
+
 def _reroll_of(mask: int) -> Reroll:
-    """The re-roll of the dice in a bit set."""
-    return _REROLLS.get(mask) or Reroll(dice_in(mask))
+    """The re-roll of the dice in a bit set; built through its slots (see :func:`_dice_played`)
+    unless it is one of :data:`_REROLLS`: one is drawn for every seat of every random hand."""
+    reroll = _REROLLS.get(mask)
+    if reroll is None:
+        reroll = _new(Reroll)
+        _SET_CHOSEN_DICE(reroll, dice_in(mask))
+        _SET_REROLL_TYPE(reroll, "reroll")
+    return reroll
 
 
 def reroll_sample(values: Sequence[int]) -> list[Reroll]:
@@ -407,7 +441,7 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
             if 0 <= seat < len(rerolled) and rerolled[seat] is None:
                 masks = _reroll_masks(state.values[seat])
                 mask = masks[int(rng.random() * len(masks))]
-                return _REROLLS.get(mask) or Reroll(dice_in(mask))
+                return _reroll_of(mask)
         elif phase == "trump" and seat == state.turn:
             return _TRUMPS[int(rng.random() * len(_TRUMPS))]
         return rng.choice(self.legal_actions(state, seat))
@@ -544,11 +578,12 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
         events: list[Event] = []
         if dice:
             values, reserve = state.values[seat], state.reserve[seat]
-            before = tuple(map(values.__getitem__, dice))
-            after = tuple(map(reserve.__getitem__, dice))
-            for index in dice:
+            before, after = [], []
+            for index in dice:  # one loop: cheaper than two maps of bound methods and a loop
+                before.append(values[index])
+                after.append(reserve[index])
                 values[index] = reserve[index]
-            events.append(_rerolled(seat, dice, before, after))
+            events.append(_rerolled(seat, dice, tuple(before), tuple(after)))
         events.append(_REROLL_CHOSEN[seat][len(dice)])
         if None not in state.rerolled:  # TR2: bidding starts once every seat has chosen
             state.reserve = []
@@ -616,10 +651,7 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
         state.unplayed[seat] = unplayed ^ bits
         values = state.values[seat]
         value_a, value_b = values[a], values[b]
-        key = (seat * _SHOWINGS + _SHOWING[a][value_a]) * _SHOWINGS + _SHOWING[b][value_b]
-        events: list[Event] = [
-            _DICE_PLAYED[key] or _new_dice_played(key, seat, a, value_a, b, value_b)
-        ]
+        events: list[Event] = [_dice_played(seat, (_DIE[a][value_a], _DIE[b][value_b]))]
         trick.append((seat, a, b))
         seats = len(state.scores)
         if len(trick) < seats:
@@ -676,16 +708,16 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
         bidder = state.high_bidder
         assert bidder is not None, "tricks are only played after an auction is won"
         made, gains = hand_gains(bidder, state.high_bid, state.trump, state.taken)  # TR8
-        state.scores = [score + gain for score, gain in zip(state.scores, gains, strict=True)]
-        scored = HandScored(
-            hand=state.hand,
-            bidder=bidder,
-            bid=state.high_bid,
-            trump=state.trump,
-            taken=tuple(state.taken),
-            made=made,
-            gained=gains,
-            scores=tuple(state.scores),
+        state.scores = list(map(operator.add, state.scores, gains))
+        scored = _hand_scored(
+            state.hand,
+            bidder,
+            state.high_bid,
+            state.trump,
+            tuple(state.taken),
+            made,
+            gains,
+            tuple(state.scores),
         )
         state.last_score = scored
         events: list[Event] = [scored]

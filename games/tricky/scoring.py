@@ -39,14 +39,15 @@ def hand_gains(
     they took. Failed: the bidder scores nothing; the others score one and a
     half times what they took, rounded down.
     """
-    seats = len(taken)
-    made = taken[bidder] >= bid
-    if made:
-        multiplier = max(trump or 0, seats)
-        gains = tuple(bid * multiplier if seat == bidder else taken[seat] for seat in range(seats))
-    else:
-        gains = tuple(0 if seat == bidder else taken[seat] * 3 // 2 for seat in range(seats))
-    return made, gains
+    # Written as list edits rather than generators: this runs at the end of every hand of
+    # every random playout, where a generator's set-up costs more than the arithmetic.
+    if taken[bidder] >= bid:
+        gains = list(taken)
+        gains[bidder] = bid * max(trump or 0, len(taken))
+        return True, tuple(gains)
+    gains = [points * 3 // 2 for points in taken]
+    gains[bidder] = 0
+    return False, tuple(gains)
 
 
 def winners_at_target(scores: Sequence[int], target: int, bidder: Seat) -> tuple[Seat, ...]:
@@ -56,9 +57,9 @@ def winners_at_target(scores: Sequence[int], target: int, bidder: Seat) -> tuple
     reached the target, else the highest total among those that did). Several:
     they are tied on the highest total and another hand is played.
     """
-    reached = [seat for seat, score in enumerate(scores) if score >= target]
-    if not reached:
+    if max(scores) < target:  # the usual case, answered without building a list
         return ()
+    reached = [seat for seat, score in enumerate(scores) if score >= target]
     if bidder in reached:
         return (bidder,)
     best = max(scores[seat] for seat in reached)
@@ -68,10 +69,8 @@ def winners_at_target(scores: Sequence[int], target: int, bidder: Seat) -> tuple
 def next_first_bidder(gained: Sequence[int], previous: Seat) -> Seat:
     """The seat that scored most in the hand; a tie goes to the first of the tied
     seats clockwise from the previous first bidder (TR3)."""
-    seats = len(gained)
     best = max(gained)
-    return next(
-        seat
-        for seat in ((previous + step) % seats for step in range(seats))
-        if gained[seat] == best
-    )
+    seat = previous
+    while gained[seat] != best:  # some seat has the best score, so this stops
+        seat = (seat + 1) % len(gained)
+    return seat

@@ -10,10 +10,17 @@ from dataclasses import FrozenInstanceError
 import pytest
 
 from games.core.errors import CorruptState, NotYourTurn
+from games.core.game import Event
 from games.core.playout import play_out, random_policy
 from games.falsche_faehrte import GAME
 from games.falsche_faehrte.cards import JOKER, Colour, card_text, deck, hand_size, value_of
-from games.falsche_faehrte.game import PLAYS, _trick_taken
+from games.falsche_faehrte.game import (
+    PLAYS,
+    _face_down_turned,
+    _round_dealt,
+    _round_scored,
+    _trick_taken,
+)
 from games.falsche_faehrte.model import (
     FaceDown,
     FaceDownChosen,
@@ -26,6 +33,7 @@ from games.falsche_faehrte.model import (
     Play,
     RoundDealt,
     RoundScored,
+    RoundType,
     SwitchTrump,
     TrickTaken,
     TrumpChoice,
@@ -376,6 +384,15 @@ def test_random_plays_and_face_down_cards_are_uniform_over_the_legal_ones() -> N
     _assert_random_actions_are_the_legal_ones(state, 1)  # a blue card, or the joker
     play(state, "j")
     _assert_random_actions_are_the_legal_ones(state, 2)  # a joker is in: no second one
+    free = position(["b7 r1 r2", "g4 y2 j", "y3 j j"], jokers=True, done=10, lacking=["", "b", "b"])
+    play(free, "b7")
+    _assert_random_actions_are_the_legal_ones(free, 1)  # no blue: any card, or the joker
+    play(free, "j")
+    _assert_random_actions_are_the_legal_ones(free, 2)  # no blue, a joker in: y3 only
+    jokers_only = position(["r1 j", "j j", "y3 y4"], jokers=True, done=11)
+    _assert_random_actions_are_the_legal_ones(jokers_only, 0)  # a lead with a joker in hand
+    play(jokers_only, "j")
+    _assert_random_actions_are_the_legal_ones(jokers_only, 1)  # nothing but jokers: one more
     fresh = new(4, seed=3, jokers=True)
     for seat in range(4):
         _assert_random_actions_are_the_legal_ones(fresh, seat)  # any card but a joker (AF4)
@@ -720,3 +737,48 @@ def test_the_trick_event_is_made_as_the_dataclass_makes_it() -> None:
         assert fast == made and hash(fast) == hash(made) and repr(fast) == repr(made)
         with pytest.raises(FrozenInstanceError):
             fast.winner = 0  # type: ignore[misc]
+
+
+def test_the_turned_card_event_is_made_as_the_dataclass_makes_it() -> None:
+    # The engine builds FaceDownTurned through its slots too, for speed.
+    kinds: tuple[RoundType | None, ...] = (None, "plus", "minus")
+    for kind in kinds:
+        left = 2 if kind is None else 0
+        fast = _face_down_turned(21, 9, left, kind)
+        made = FaceDownTurned(card=21, total=9, left=left, round_type=kind)
+        assert type(fast) is FaceDownTurned
+        assert fast == made and hash(fast) == hash(made) and repr(fast) == repr(made)
+        with pytest.raises(FrozenInstanceError):
+            fast.total = 0  # type: ignore[misc]
+
+
+def test_the_round_events_are_made_as_the_dataclass_makes_them() -> None:
+    # RoundDealt and RoundScored are built through their slots too, for speed.
+    pairs: list[tuple[Event, Event]] = [
+        (
+            _round_dealt(2, 1, 2, Colour.BLUE, None),
+            RoundDealt(round=2, dealer=1, leader=2, trump=Colour.BLUE, set_aside=None),
+        ),
+        (
+            _round_dealt(1, 0, 1, Colour.RED, 9),
+            RoundDealt(round=1, dealer=0, leader=1, trump=Colour.RED, set_aside=9),
+        ),
+        (
+            _round_scored(3, 6, "plus", (1, 18, 36), 15, (5, 4, 3), (3, 2, 0), (7, 4, 2)),
+            RoundScored(
+                round=3,
+                rounds=6,
+                round_type="plus",
+                face_down=(1, 18, 36),
+                total=15,
+                tricks=(5, 4, 3),
+                points=(3, 2, 0),
+                scores=(7, 4, 2),
+            ),
+        ),
+    ]
+    for fast, made in pairs:
+        assert type(fast) is type(made)
+        assert fast == made and hash(fast) == hash(made) and repr(fast) == repr(made)
+        with pytest.raises(FrozenInstanceError):
+            fast.audience = 0  # type: ignore[misc]

@@ -15,9 +15,17 @@ import pytest
 
 from games.core.chance import Chance
 from games.core.errors import CorruptState, IllegalAction, NotYourTurn
+from games.core.game import Event
 from games.tricky import GAME
 from games.tricky.dice import ALL_DICE, FACES, KINDS, Die
-from games.tricky.game import BID_STEPS, _dice_played, _rerolled, reroll_sample
+from games.tricky.game import (
+    BID_STEPS,
+    _dice_played,
+    _hand_scored,
+    _reroll_of,
+    _rerolled,
+    reroll_sample,
+)
 from games.tricky.model import (
     AllPassed,
     AuctionStarted,
@@ -794,17 +802,42 @@ def test_events_narrate_for_people() -> None:
 
 
 def test_the_events_made_through_their_slots_equal_the_dataclass_ones() -> None:
-    # The engine builds these two through their slots, for speed (games/tricky/game.py).
+    # The engine builds these through their slots, for speed (games/tricky/game.py).
     dice = (Die(6, 2), Die(20, 17))
-    made = [
+    made: list[tuple[Event, Event]] = [
         (_dice_played(2, dice), DicePlayed(seat=2, dice=dice)),
         (
             _rerolled(1, (0, 5), (1, 2), (4, 6)),
             Rerolled(audience=1, seat=1, dice=(0, 5), before=(1, 2), after=(4, 6)),
+        ),
+        (
+            _hand_scored(3, 1, 90, None, (40, 95), True, (40, 180), (400, 380)),
+            HandScored(
+                hand=3,
+                bidder=1,
+                bid=90,
+                trump=None,
+                taken=(40, 95),
+                made=True,
+                gained=(40, 180),
+                scores=(400, 380),
+            ),
         ),
     ]
     for fast, slow in made:
         assert type(fast) is type(slow)
         assert fast == slow and hash(fast) == hash(slow) and repr(fast) == repr(slow)
         with pytest.raises(FrozenInstanceError):
-            fast.seat = 0  # type: ignore[misc]
+            fast.audience = 0  # type: ignore[misc]
+
+
+def test_a_reroll_made_through_its_slots_equals_the_dataclass_one() -> None:
+    # random_action builds most re-rolls through their slots, for speed.
+    for mask, dice in ((0b101, (0, 2)), (1 << 17, (17,)), (0, ()), (ALL_DICE, tuple(range(18)))):
+        fast = _reroll_of(mask)
+        assert type(fast) is Reroll
+        assert fast == Reroll(dice) and hash(fast) == hash(Reroll(dice))
+        assert repr(fast) == repr(Reroll(dice))
+        assert GAME.parse_action(GAME.dump_action(fast)) == fast
+        with pytest.raises(FrozenInstanceError):
+            fast.dice = ()  # type: ignore[misc]
