@@ -110,10 +110,22 @@ class Run:
     """Python heap bytes the tables took (tracemalloc)."""
     rss: int = 0
     """Growth of the resident memory while setting the tables up."""
+    stolen: float = 0.0
+    """The share of the machine's CPU time the host took for others during the timed part."""
 
 
 def multi_seat_games() -> list[str]:
     return [key for key, game in CATALOG.items() if game.max_seats > 1]
+
+
+def cpu_ticks() -> tuple[int, int]:
+    """The whole machine's CPU time so far (Linux, in ticks): stolen by the host (a virtual
+    machine's CPUs running someone else's work), and all of it; zeros where unknown."""
+    try:
+        fields = [int(field) for field in Path("/proc/stat").read_text().split("\n")[0].split()[1:]]
+    except (OSError, ValueError):
+        return 0, 0
+    return (fields[7] if len(fields) > 7 else 0), sum(fields[:8])
 
 
 def rss_bytes() -> int:
@@ -291,6 +303,7 @@ async def measure(
     rss_after = rss_bytes()
 
     ready()
+    steal, ticks = cpu_ticks()
     pauses = Collections()
     gc.callbacks.append(pauses.observe)
     loop_cpu, process_cpu = time.thread_time(), time.process_time()
@@ -302,6 +315,8 @@ async def measure(
     gc.callbacks.remove(pauses.observe)
     run.process_cpu = time.process_time() - process_cpu
     run.collections = pauses
+    steal_after, ticks_after = cpu_ticks()
+    run.stolen = (steal_after - steal) / max(1, ticks_after - ticks)
     run.heap, run.rss = heap, rss_after - rss_before
     await db.close()
     return run
@@ -394,6 +409,8 @@ def report(args: argparse.Namespace, runs: list[Run]) -> None:
         count = sum(run.collections.count[generation] for run in runs)
         longest = max(run.collections.longest[generation] for run in runs)
         table.add(f"collections of generation {generation}, longest ms", f"{count}, {longest:.1f}")
+    # A virtual machine's host may run others on our CPUs: every process waits meanwhile.
+    table.add("CPU time stolen by the host %", 100 * max(run.stolen for run in runs))
     table.add("games finished (replaced)", sum(run.finished for run in runs))
     if args.rate:
         table.add("moves dropped (all tables busy)", sum(run.refused for run in runs))
