@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
 from bot.app import create_bot
 from bot.settings import Settings
@@ -67,6 +68,17 @@ def test_the_shards_a_process_runs_are_read_as_people_write_them(
     assert Settings(_env_file=None).shards == Shards(6, frozenset({0, 2, 4}))  # type: ignore[call-arg]
     monkeypatch.delenv("TRICKY_SHARD_IDS")
     assert Settings(_env_file=None).shards == Shards(6, frozenset(range(6)))  # type: ignore[call-arg]
+
+
+@pytest.mark.parametrize("ids", ["1,1", "-1", "0,4"])
+def test_shard_ids_must_be_different_shards_of_the_count(
+    monkeypatch: pytest.MonkeyPatch, ids: str
+) -> None:
+    monkeypatch.setenv("TRICKY_TOKEN", "x")
+    monkeypatch.setenv("TRICKY_SHARD_COUNT", "4")
+    monkeypatch.setenv("TRICKY_SHARD_IDS", ids)
+    with pytest.raises(ValidationError, match=f"TRICKY_SHARD_IDS must list different.*it is {ids}"):
+        Settings(_env_file=None)  # type: ignore[call-arg]
 
 
 def test_a_sharded_bot_asks_discord_for_its_shards_only(settings: Settings) -> None:
