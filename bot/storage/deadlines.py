@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
@@ -56,28 +57,25 @@ class DeadlineRepository:
         started_at: datetime,
         due_at: datetime,
     ) -> None:
-        """Keep the clocks of ``keep``, start fresh ones for ``start``, drop the rest."""
-        kept, fresh = list(keep), list(start)
-        marks = ",".join("?" * len(kept))
-        drop = (
-            f"DELETE FROM deadlines WHERE table_id = ? AND seat NOT IN ({marks})",
-            (table_id, *kept),
+        """Keep the clocks of ``keep``, start fresh ones for ``start``, drop the rest.
+
+        One statement, so one trip and no write lock held between trips: the view's
+        trigger does the deleting and the inserting (``migrations/0005``).
+        """
+        kept, fresh = sorted(keep), sorted(start)
+        if set(kept) & set(fresh):
+            raise ValueError(f"seats {sorted(set(kept) & set(fresh))} cannot keep and restart")
+        await self._db.write(
+            "INSERT INTO clock_changes (table_id, keep_seats, start_seats, started_at, due_at) "
+            "VALUES (?, ?, ?, ?, ?)",
+            (
+                table_id,
+                json.dumps(kept),
+                json.dumps(fresh),
+                started_at.isoformat(),
+                due_at.isoformat(),
+            ),
         )
-        if not fresh:
-            await self._db.write(*drop)  # one statement is a transaction of its own
-            return
-        stamps = (started_at.isoformat(), due_at.isoformat())
-        async with self._db.transaction() as sql:
-            await sql.execute(*drop)
-            # Every fresh clock in one statement: a trip to the database thread costs
-            # more than the rows.
-            await sql.execute(
-                "INSERT INTO deadlines (table_id, seat, started_at, due_at) VALUES "
-                + ", ".join(["(?, ?, ?, ?)"] * len(fresh))
-                + " ON CONFLICT (table_id, seat) DO UPDATE SET "
-                "started_at = excluded.started_at, due_at = excluded.due_at, reminded = 0",
-                [value for seat in fresh for value in (table_id, seat, *stamps)],
-            )
 
     async def mark_reminded(self, table_id: int, seat: int) -> None:
         await self._db.write(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import pytest
 
@@ -79,3 +80,35 @@ async def test_each_shard_sees_only_the_clocks_of_its_servers_tables(db: Databas
         [(ours, 0)],
         [(theirs, 0), (theirs, 1)],
     ]
+
+
+async def test_replacing_a_tables_clocks_is_one_statement(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One trip, and no write lock held between trips (migrations/0005's view)."""
+    deadlines = DeadlineRepository(db)
+    table_id = await table(db, 1)
+    await deadlines.replace_for_table(table_id, [], [0, 1], NOW, LATER)
+    statements: list[str] = []
+    write = db.write
+
+    async def counted(sql: str, params: Params = (), **options: Any) -> int:
+        statements.append(sql)
+        return await write(sql, params, **options)
+
+    monkeypatch.setattr(db, "write", counted)
+    monkeypatch.setattr(db, "transaction", None)  # several statements would need one
+    await deadlines.replace_for_table(table_id, [0], [1, 2], LATER, LATER + timedelta(minutes=5))
+    assert len(statements) == 1
+    assert {(d.seat, d.started_at) for d in await deadlines.all()} == {
+        (0, NOW),
+        (1, LATER),
+        (2, LATER),
+    }
+
+
+async def test_a_seat_cannot_both_keep_and_restart_its_clock(db: Database) -> None:
+    deadlines = DeadlineRepository(db)
+    table_id = await table(db, 1)
+    with pytest.raises(ValueError, match="cannot keep and restart"):
+        await deadlines.replace_for_table(table_id, [0, 1], [1], NOW, LATER)
