@@ -39,17 +39,6 @@ class Shards:
     def owns(self, guild_id: int) -> bool:
         return (guild_id >> 22) % self.count in self.ids
 
-    def where(self, guild_column: str) -> tuple[str, tuple[int, ...]]:
-        """An SQL condition (with its parameters) true for the rows of this process's servers.
-
-        ``guild_column`` is a column name written by us, never user input.
-        """
-        if self.every:
-            return "1", ()
-        ids = sorted(self.ids)
-        marks = ", ".join("?" * len(ids))
-        return f"({guild_column} >> 22) % ? IN ({marks})", (self.count, *ids)
-
     def __str__(self) -> str:
         return f"shard(s) {', '.join(map(str, sorted(self.ids)))} of {self.count}"
 

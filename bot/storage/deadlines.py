@@ -9,6 +9,7 @@ from datetime import datetime
 
 from bot.shards import UNSHARDED, Shards
 from bot.storage.database import Database, Row
+from bot.storage.shards import ours
 
 __all__ = ["Deadline", "DeadlineRepository"]
 
@@ -33,10 +34,10 @@ class DeadlineRepository:
 
     async def all(self) -> list[Deadline]:
         """Every running clock at this process's tables (its shards'), soonest first."""
-        ours, params = self._shards.where("tables.guild_id")
+        mine, params = ours(self._shards, "tables.guild_id")
         rows = await self._db.fetch_all(
             "SELECT deadlines.* FROM deadlines JOIN tables ON tables.id = deadlines.table_id "
-            f"WHERE {ours} ORDER BY due_at",
+            f"WHERE {mine} ORDER BY due_at",
             params,
         )
         return [_deadline(row) for row in rows]

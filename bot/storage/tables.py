@@ -27,6 +27,7 @@ import aiosqlite
 
 from bot.shards import UNSHARDED, Shards
 from bot.storage.database import Database, Params, Row
+from bot.storage.shards import ours
 from bot.tables.model import Player, Table, TableStatus
 
 __all__ = ["ChannelTaken", "SaveInterrupted", "StaleVersion", "TableRepository", "Turn"]
@@ -237,27 +238,27 @@ class TableRepository:
     async def idle_since(self, status: TableStatus, before: datetime) -> list[int]:
         """This process's tables in ``status`` untouched since ``before`` (stale lobbies, idle
         games)."""
-        ours, params = self._shards.where("guild_id")
+        mine, params = ours(self._shards, "guild_id")
         rows = await self._db.fetch_all(
-            f"SELECT id FROM tables WHERE status = ? AND updated_at <= ? AND {ours} ORDER BY id",
+            f"SELECT id FROM tables WHERE status = ? AND updated_at <= ? AND {mine} ORDER BY id",
             (status.value, before.isoformat(), *params),
         )
         return [int(row["id"]) for row in rows]
 
     async def oldest_update(self, status: TableStatus) -> datetime | None:
         """When this process's least recently touched table in ``status`` was last touched."""
-        ours, params = self._shards.where("guild_id")
+        mine, params = ours(self._shards, "guild_id")
         row = await self._db.fetch_one(
-            f"SELECT MIN(updated_at) FROM tables WHERE status = ? AND {ours}",
+            f"SELECT MIN(updated_at) FROM tables WHERE status = ? AND {mine}",
             (status.value, *params),
         )
         return None if row is None or row[0] is None else datetime.fromisoformat(row[0])
 
     async def open_tables(self) -> list[Table]:
         """This process's lobbies and running games, oldest first (for start-up)."""
-        ours, params = self._shards.where("guild_id")
+        mine, params = ours(self._shards, "guild_id")
         rows = await self._db.fetch_all(
-            f"SELECT id FROM tables WHERE status IN (?, ?) AND {ours} ORDER BY id",
+            f"SELECT id FROM tables WHERE status IN (?, ?) AND {mine} ORDER BY id",
             (*_OPEN, *params),
         )
         tables = [await self.get(int(row["id"])) for row in rows]

@@ -1,9 +1,8 @@
-"""Shards: Discord's formula decides which process serves a server, in Python and in SQL."""
+"""Shards: Discord's formula decides which process serves a server."""
 
 from __future__ import annotations
 
 import random
-import sqlite3
 
 import pytest
 
@@ -36,21 +35,3 @@ def test_processes_splitting_the_shards_serve_every_server_once() -> None:
 def test_shards_outside_the_count_do_not_exist(count: int, ids: set[int]) -> None:
     with pytest.raises(ValueError, match="do not exist"):
         Shards(count, frozenset(ids))
-
-
-def test_the_sql_condition_finds_exactly_the_servers_the_process_owns() -> None:
-    database = sqlite3.connect(":memory:")
-    database.execute("CREATE TABLE tables (guild_id INTEGER NOT NULL)")
-    guilds = snowflakes(500)
-    database.executemany("INSERT INTO tables VALUES (?)", [(guild,) for guild in guilds])
-    for shards in (
-        Shards(2, frozenset({1})),
-        Shards(5, frozenset({0, 3})),
-        Shards(3, frozenset({0, 1, 2})),
-        UNSHARDED,
-    ):
-        condition, params = shards.where("guild_id")
-        query = f"SELECT guild_id FROM tables WHERE {condition}"
-        found = {row[0] for row in database.execute(query, params)}
-        assert found == {guild for guild in guilds if shards.owns(guild)}
-        assert found  # each of these owns some of 500 servers
