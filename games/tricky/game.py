@@ -437,11 +437,9 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
                 least = minimum_bid(seats, None if state.high_bidder is None else state.high_bid)
                 return _bid(least + BID_STEPS[int(draw() * len(BID_STEPS))] * seats)
         elif phase == "reroll":
-            rerolled = state.rerolled
-            if 0 <= seat < len(rerolled) and rerolled[seat] is None:
+            if self._may_reroll(state, seat):
                 masks = _reroll_masks(state.values[seat])
-                mask = masks[int(rng.random() * len(masks))]
-                return _reroll_of(mask)
+                return _reroll_of(masks[int(rng.random() * len(masks))])
         elif phase == "trump" and seat == state.turn:
             return _TRUMPS[int(rng.random() * len(_TRUMPS))]
         return rng.choice(self.legal_actions(state, seat))
@@ -462,8 +460,7 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
                     self._check_bid(state, action.amount)
                     return self._bid(state, seat, action.amount)
         elif phase == "reroll":
-            rerolled = state.rerolled
-            if type(action) is Reroll and 0 <= seat < len(rerolled) and rerolled[seat] is None:
+            if type(action) is Reroll and self._may_reroll(state, seat):
                 return self._reroll(state, seat, action.dice)  # it checks the dice first
         elif phase == "trump" and type(action) is NameTrump and seat == state.turn:
             _check_trump(action.number)
@@ -569,11 +566,9 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
         return self._name_trump(state, seat, action.number)
 
     def _reroll(self, state: TrickyState, seat: Seat, chosen: tuple[int, ...]) -> list[Event]:
-        """Re-roll the chosen dice (TR2), checked first as :func:`_check_reroll` does."""
+        """Re-roll the chosen dice (TR2), checked first (:func:`_check_reroll`)."""
         dice = tuple(sorted(chosen))
-        if len(set(dice)) != len(dice) or (dice and not 0 <= dice[0] <= dice[-1] < DICE_PER_SEAT):
-            _check_reroll(dice)
-            raise AssertionError(f"_reroll refused {dice}, which _check_reroll allows")
+        _check_reroll(dice)
         state.rerolled[seat] = len(dice)
         events: list[Event] = []
         if dice:
