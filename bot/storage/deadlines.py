@@ -64,8 +64,8 @@ class DeadlineRepository:
         trigger does the deleting and the inserting (``migrations/0005``).
         """
         kept, fresh = sorted(keep), sorted(start)
-        if set(kept) & set(fresh):
-            raise ValueError(f"seats {sorted(set(kept) & set(fresh))} cannot keep and restart")
+        if both := set(kept) & set(fresh):
+            raise ValueError(f"seats {sorted(both)} cannot keep and restart")
         await self._db.write(
             "INSERT INTO clock_changes (table_id, keep_seats, start_seats, started_at, due_at) "
             "VALUES (?, ?, ?, ?, ?)",

@@ -2,9 +2,9 @@
 
 Each migration runs in its own transaction together with the row that records
 it, so a failure leaves the database at the previous version, and a second
-process starting at the same moment waits for it instead of applying it again. Applying twice
-changes nothing, and a database written by newer code is refused rather than
-misread.
+process starting at the same moment waits for it instead of applying it again.
+Applying twice changes nothing, and a database written by newer code is refused
+rather than misread.
 """
 
 from __future__ import annotations

@@ -206,8 +206,6 @@ class TableService:
         shards: Shards = UNSHARDED,
     ) -> None:
         self._db = db
-        self.shards = shards
-        """The servers whose tables this service times, tidies and restores (bot.shards)."""
         self._repo = TableRepository(db, shards=shards)
         self.guild_settings = GuildSettingsRepository(db)
         self.results = ResultsRepository(db)
