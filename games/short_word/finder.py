@@ -9,7 +9,7 @@ cards), then a depth-first search splits the hand into found words.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
 
 from games.short_word.cards import CARDS, Card
@@ -80,7 +80,7 @@ def going_out_words(hand: tuple[Card, ...], lexicon: Lexicon) -> dict[Card, tupl
 def _going_out(
     hand: tuple[Card, ...], lexicon: Lexicon
 ) -> tuple[tuple[Card, tuple[str, ...]], ...]:
-    split = _splitter(hand, lexicon)
+    split = _Splitter(hand, lexicon)
     everything = (1 << len(hand)) - 1
     answers: list[tuple[Card, tuple[str, ...]]] = []
     for index, card in enumerate(hand):
@@ -95,34 +95,39 @@ def _going_out(
 @lru_cache(maxsize=4096)
 def split_into_words(cards: tuple[Card, ...], lexicon: Lexicon) -> tuple[str, ...] | None:
     """One way to lay all of ``cards`` (sorted) as accepted words, or ``None``."""
-    return _splitter(cards, lexicon)((1 << len(cards)) - 1)
+    return _Splitter(cards, lexicon)((1 << len(cards)) - 1)
 
 
-def _splitter(cards: tuple[Card, ...], lexicon: Lexicon) -> Callable[[int], tuple[str, ...] | None]:
-    """A search for words that use exactly the cards of a mask, sharing what it learns."""
-    # Whether the rest splits depends on the cards a word uses, not on which word they
-    # spell, so the first word of each set of cards is all the search needs.
-    by_lowest: dict[int, list[Found]] = {}
-    for mask, words in _spelled(cards, lexicon):
-        by_lowest.setdefault(mask & -mask, []).append((mask, words[0]))
-    # Splits depend on which cards are left, not where they sit in the hand.
-    cards_key = _keys(cards, _CARD_PRIMES)
-    splits: dict[int, tuple[str, ...] | None] = {1: ()}
+class _Splitter:
+    """A search for words that use exactly the cards of a mask, sharing what it learns.
 
-    def split(rest: int) -> tuple[str, ...] | None:
-        key = cards_key[rest]
-        if key in splits:
-            return splits[key]
+    A class rather than a recursive closure: a nested function that calls itself holds
+    itself through its closure cell, a reference cycle that only the garbage collector
+    frees, and this search runs on every Short Word move.
+    """
+
+    def __init__(self, cards: tuple[Card, ...], lexicon: Lexicon) -> None:
+        # Whether the rest splits depends on the cards a word uses, not on which word they
+        # spell, so the first word of each set of cards is all the search needs.
+        self._by_lowest: dict[int, list[Found]] = {}
+        for mask, words in _spelled(cards, lexicon):
+            self._by_lowest.setdefault(mask & -mask, []).append((mask, words[0]))
+        # Splits depend on which cards are left, not where they sit in the hand.
+        self._cards_key = _keys(cards, _CARD_PRIMES)
+        self._splits: dict[int, tuple[str, ...] | None] = {1: ()}
+
+    def __call__(self, rest: int) -> tuple[str, ...] | None:
+        key = self._cards_key[rest]
+        if key in self._splits:
+            return self._splits[key]
         found = None
         # Some word must hold the lowest card left; try each, then split the rest.
-        for mask, word in by_lowest.get(rest & -rest, ()):
-            if mask & rest == mask and (words := split(rest ^ mask)) is not None:
+        for mask, word in self._by_lowest.get(rest & -rest, ()):
+            if mask & rest == mask and (words := self(rest ^ mask)) is not None:
                 found = (word, *words)
                 break
-        splits[key] = found
+        self._splits[key] = found
         return found
-
-    return split
 
 
 @lru_cache(maxsize=1024)

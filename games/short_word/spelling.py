@@ -62,23 +62,28 @@ def spellings(word: str, hand: Counter[Card]) -> Iterator[tuple[Card, ...]]:
     One-card spellings (``in`` as the IN card alone) are included; a word needs
     two or more cards, which the caller decides.
     """
+    return _spell(word, 0, hand)
 
-    def walk(start: int) -> Iterator[tuple[Card, ...]]:
-        if start == len(word):
-            yield ()
-            return
-        for piece, kinds in ((word[start : start + 2], _DOUBLE), (word[start], _SINGLE)):
-            card = kinds.get(piece)
-            if card is None or not hand[card]:
-                continue
-            hand[card] -= 1
-            try:
-                for rest in walk(start + len(piece)):
-                    yield (card, *rest)
-            finally:
-                hand[card] += 1
 
-    yield from walk(0)
+def _spell(word: str, start: int, hand: Counter[Card]) -> Iterator[tuple[Card, ...]]:
+    """The spellings of ``word[start:]`` with the cards ``hand`` has left.
+
+    Module-level, not nested in :func:`spellings`: a nested generator that calls itself
+    holds itself through its closure cell, a cycle only the garbage collector frees.
+    """
+    if start == len(word):
+        yield ()
+        return
+    for piece, kinds in ((word[start : start + 2], _DOUBLE), (word[start], _SINGLE)):
+        card = kinds.get(piece)
+        if card is None or not hand[card]:
+            continue
+        hand[card] -= 1  # each card used at most once down this branch
+        try:
+            for rest in _spell(word, start + len(piece), hand):
+                yield (card, *rest)
+        finally:
+            hand[card] += 1
 
 
 def lay_out(
