@@ -12,7 +12,7 @@ from bot.app import TrickyBot
 from games.tricky import GAME
 from games.tricky.dice import FACES
 from games.tricky.model import Play, TrickyState
-from tests.e2e.helpers import Room, components, custom_ids, labels, text_of
+from tests.e2e.helpers import Room, bot_of, components, custom_ids, labels, text_of
 
 TARGET_PER_SEAT = 100
 MAX_HANDS = 12
@@ -148,7 +148,7 @@ class Tricky:
 
 
 async def test_a_three_seat_game_through_the_panels(simcord_env: Env) -> None:
-    env, bot = simcord_env, simcord_env.bot
+    env, bot = simcord_env, bot_of(simcord_env)
     room = Room(env)
     ann, bo, cy = room.add("ann", "bo", "cy")
 
