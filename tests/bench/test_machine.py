@@ -1,0 +1,47 @@
+"""bench.machine: the quantiles and tables every benchmark prints."""
+
+from __future__ import annotations
+
+import pytest
+
+from bench.machine import Table, percentile
+from tests.bench.commands import rows, run
+
+
+def test_percentile_interpolates_between_samples() -> None:
+    samples = [float(n) for n in range(1, 101)]  # 1 .. 100
+    assert percentile(samples, 0.5) == pytest.approx(50.5, abs=0.1)
+    assert percentile(samples, 0.99) == pytest.approx(99.0, abs=0.1)
+    assert percentile(samples, 0.0) == pytest.approx(1.0, abs=0.1)
+
+
+def test_percentile_of_one_sample_is_that_sample() -> None:
+    assert percentile([7.5], 0.99) == 7.5
+
+
+def test_the_tail_is_not_the_middle() -> None:
+    """99 fast actions and one slow one: the p99 sits between them, the median with the fast."""
+    samples = sorted([1.0] * 99 + [100.0])
+    assert percentile(samples, 0.5) == 1.0
+    assert 1.0 < percentile(samples, 0.99) < 100.0
+
+
+def test_a_table_aligns_words_left_and_numbers_right() -> None:
+    table = Table("measure", "value")
+    table.add("actions", 15006)
+    table.add("p99 ms", 9.5)
+    table.add("games", "tricky")
+    lines = table.render().splitlines()
+    assert lines[0].startswith("measure") and lines[0].endswith("value")
+    assert set(lines[1].replace(" ", "")) == {"-"}
+    assert lines[2].startswith("actions") and lines[2].endswith("15,006")
+    assert lines[3].endswith("9.50")
+    assert len({len(line) for line in lines}) == 1  # every row padded to the same width
+
+
+def test_bench_machine_times_one_copy_then_one_per_cpu() -> None:
+    output = run("machine")
+    assert "reference loop" in output
+    table = rows(output)
+    assert table["1"] == "1.00x"
+    assert "processes at once" in table
