@@ -142,7 +142,7 @@ class Driver:
 async def bench_bot(args: argparse.Namespace) -> None:
     watch_first_answers()
     with tempfile.TemporaryDirectory() as folder:
-        settings = Settings(  # type: ignore[call-arg]
+        settings = Settings(
             token="bench-token",
             database=Path(folder) / "bench.db",
             ai_workers=0,

@@ -13,8 +13,9 @@ from __future__ import annotations
 import contextlib
 import io
 import sys
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
+from unittest.mock import patch
 
 import aiosqlite.core
 
@@ -25,16 +26,18 @@ __all__ = ["main"]
 
 def main(argv: Sequence[str] | None = None) -> None:
     trips = 0
-    queue = aiosqlite.core.Connection._execute
+    queue: Callable[..., Awaitable[Any]] = aiosqlite.core.Connection._execute  # untyped there
 
     async def counted(self: Any, fn: Any, *args: Any, **kwargs: Any) -> Any:
         nonlocal trips
         trips += 1
         return await queue(self, fn, *args, **kwargs)
 
-    aiosqlite.core.Connection._execute = counted  # type: ignore[method-assign]
     report = io.StringIO()
-    with contextlib.redirect_stdout(report):
+    with (
+        patch.object(aiosqlite.core.Connection, "_execute", counted),
+        contextlib.redirect_stdout(report),
+    ):
         service.main(argv)
     text = report.getvalue()
     print(text)

@@ -20,7 +20,7 @@ from tests.e2e.helpers import BotFactory
 
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
-    return Settings(  # type: ignore[call-arg]
+    return Settings(
         token="test-token",
         database=tmp_path / "tricky.db",
         ai_workers=0,

@@ -25,7 +25,7 @@ from games.catalog import CATALOG
 from games.short_changed import GAME
 from games.short_changed.model import Guess, ShortChangedState
 from tests.cogs.test_tables import open_lobby, start
-from tests.e2e.helpers import BotFactory, Room, labels, text_of
+from tests.e2e.helpers import BotFactory, Room, bot_of, labels, text_of
 
 
 def harmless(legal: list[Any]) -> Any:
@@ -52,7 +52,7 @@ def predictable_stand_ins(monkeypatch: pytest.MonkeyPatch) -> None:
 async def clocked_game(env: Env, seconds: int, *names: str) -> tuple[Room, list[Any], int]:
     room = Room(env)
     members, table_id = await open_lobby(room, *names)
-    await env.bot.tables.set_clock(table_id, members[0].id, seconds)
+    await bot_of(env).tables.set_clock(table_id, members[0].id, seconds)
     await start(room, members[0])
     return room, members, table_id
 
@@ -63,7 +63,7 @@ async def state_of(bot: TrickyBot, table_id: int) -> ShortChangedState:
 
 async def settled(env: Env) -> None:
     """Let the computer seats finish thinking and moving, and the board draw it all."""
-    bot: TrickyBot = env.bot
+    bot = bot_of(env)
     for _ in range(50):
         await bot.turn_clock.idle()
         await env.settle()
@@ -77,11 +77,11 @@ async def test_half_way_the_seats_to_act_are_reminded(simcord_env: Env) -> None:
     reminder = room.public_messages()[-1]
     assert "half your time is gone" in reminder.content
     assert f"<@{ann.id}>" in reminder.content and f"<@{bo.id}>" in reminder.content
-    assert (await state_of(simcord_env.bot, table_id)).phase == "ante"
+    assert (await state_of(bot_of(simcord_env), table_id)).phase == "ante"
 
 
 async def test_when_time_runs_out_the_bot_moves_and_marks_the_seat_away(simcord_env: Env) -> None:
-    bot: TrickyBot = simcord_env.bot
+    bot = bot_of(simcord_env)
     room, (ann, _bo), table_id = await clocked_game(simcord_env, 60, "ann", "bo")
     panel = (await ann.click(room.table_message(), label="Open my hand")).response
     put = next(label for label in labels(panel) if label.startswith("Put in"))
@@ -97,7 +97,7 @@ async def test_when_time_runs_out_the_bot_moves_and_marks_the_seat_away(simcord_
 
 
 async def test_three_timeouts_in_a_row_hand_the_seat_to_a_computer(simcord_env: Env) -> None:
-    bot: TrickyBot = simcord_env.bot
+    bot = bot_of(simcord_env)
     room, (ann, bo), table_id = await clocked_game(simcord_env, 60, "ann", "bo")
     await simcord_env.advance_time(61)  # both antes timed out
     for _ in range(20):
@@ -131,7 +131,7 @@ async def test_three_timeouts_in_a_row_hand_the_seat_to_a_computer(simcord_env: 
 
 
 async def test_a_player_who_acts_again_is_back(simcord_env: Env) -> None:
-    bot: TrickyBot = simcord_env.bot
+    bot = bot_of(simcord_env)
     _room, (ann, _bo), table_id = await clocked_game(simcord_env, 60, "ann", "bo")
     await simcord_env.advance_time(61)
     assert (await bot.tables.get(table_id)).seats[0].away
@@ -147,18 +147,18 @@ async def test_a_player_who_acts_again_is_back(simcord_env: Env) -> None:
 async def test_running_clocks_survive_a_restart(simcord_env: Env, bots: BotFactory) -> None:
     _room, _members, table_id = await clocked_game(simcord_env, 60, "ann", "bo")
     await simcord_env.advance_time(20)
-    old: TrickyBot = simcord_env.bot
+    old = bot_of(simcord_env)
     await old.turn_clock.stop()
     await old.db.close()
     await simcord_env.restart_bot(bots())
-    bot: TrickyBot = simcord_env.bot
+    bot = bot_of(simcord_env)
     await simcord_env.advance_time(41)  # 61 seconds after the start, across the restart
     assert (await state_of(bot, table_id)).phase == "play"
     assert "time ran out" in "\n".join(await bot.tables.history(table_id))
 
 
 async def test_computer_players_seated_in_the_lobby_play_their_turns(simcord_env: Env) -> None:
-    bot: TrickyBot = simcord_env.bot
+    bot = bot_of(simcord_env)
     room = Room(simcord_env)
     (ann,), table_id = await open_lobby(room, "ann")
     lobby = room.lobby_message()
@@ -186,13 +186,13 @@ async def test_a_lobby_nobody_starts_expires(simcord_env: Env) -> None:
     room = Room(simcord_env)
     (_ann,), table_id = await open_lobby(room, "ann")
     await simcord_env.advance_time(STALE_LOBBY.total_seconds() + 60)
-    table = await simcord_env.bot.tables.get(table_id)
+    table = await bot_of(simcord_env).tables.get(table_id)
     assert table.status is TableStatus.CANCELLED
     assert "lobby closed" in text_of(room.public_messages()[-1])
 
 
 async def test_a_game_nobody_moves_in_for_a_day_ends_unrated(simcord_env: Env) -> None:
-    bot: TrickyBot = simcord_env.bot
+    bot = bot_of(simcord_env)
     room, _members, table_id = await clocked_game(simcord_env, 0, "ann", "bo")
     await simcord_env.advance_time(IDLE_GAME.total_seconds() + 60)
     table = await bot.tables.get(table_id)

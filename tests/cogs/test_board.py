@@ -17,7 +17,7 @@ from games.core.game import Event
 from games.short_changed import GAME
 from games.short_changed.model import Ante, Guess, PotStarted
 from tests.cogs.test_tables import open_lobby, start
-from tests.e2e.helpers import Room, labels, text_of
+from tests.e2e.helpers import Room, bot_of, labels, text_of
 
 
 async def started_game(env: Env, *names: str) -> tuple[Room, list[Any], int]:
@@ -50,7 +50,7 @@ async def test_moves_made_while_the_table_is_being_drawn_are_drawn_once(
     simcord_env: Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Discord is slow to answer one edit; a dozen moves meanwhile make one more edit."""
-    bot: TrickyBot = simcord_env.bot
+    bot = bot_of(simcord_env)
     room, members, table_id = await started_game(simcord_env, "ann", "bo", "cy")
     await ante_all(bot, table_id, members)
     await drawn(bot)
@@ -79,7 +79,7 @@ async def test_moves_made_while_the_table_is_being_drawn_are_drawn_once(
 
 
 async def test_one_turn_ping_at_a_time_for_the_seat_to_act(simcord_env: Env) -> None:
-    bot: TrickyBot = simcord_env.bot
+    bot = bot_of(simcord_env)
     room, members, table_id = await started_game(simcord_env, "ann", "bo")
     everyone = pings(room)
     assert len(everyone) == 1
@@ -93,7 +93,7 @@ async def test_one_turn_ping_at_a_time_for_the_seat_to_act(simcord_env: Env) -> 
 
 
 async def test_a_table_message_near_the_hour_limit_is_posted_again(simcord_env: Env) -> None:
-    bot: TrickyBot = simcord_env.bot
+    bot = bot_of(simcord_env)
     room = Room(simcord_env)
     members, table_id = await open_lobby(room, "ann", "bo")
     await bot.tables.set_clock(table_id, members[0].id, 0)  # an hour passes: no clock, please
@@ -118,7 +118,7 @@ async def test_announcements_go_below_and_the_table_follows(
         return [presenter.embed("The pot is in") for e in events if isinstance(e, PotStarted)]
 
     monkeypatch.setattr(presenter, "announce", announce)
-    bot: TrickyBot = simcord_env.bot
+    bot = bot_of(simcord_env)
     room, members, table_id = await started_game(simcord_env, "ann", "bo")
     first_table = room.table_message()
     await ante_all(bot, table_id, members)
@@ -134,7 +134,7 @@ async def test_a_seat_is_called_again_when_the_turn_comes_back_round(
     simcord_env: Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Even when the moves in between were drawn in one go, the seat gets a new ping."""
-    bot: TrickyBot = simcord_env.bot
+    bot = bot_of(simcord_env)
     room, members, table_id = await started_game(simcord_env, "ann", "bo", "cy")
     await ante_all(bot, table_id, members)
     await drawn(bot)

@@ -18,7 +18,7 @@ from cogs.presenters import PRESENTERS
 from games.short_changed.model import Guess
 from tests.cogs.test_board import ante_all, drawn, pings, started_game
 from tests.cogs.test_tables import open_lobby, start
-from tests.e2e.helpers import Room, labels
+from tests.e2e.helpers import Room, bot_of, labels
 from tests.e2e.test_short_changed import Game
 
 
@@ -65,11 +65,11 @@ async def play_a_round(game: Game, members: list[Any]) -> None:
 
 async def untimed_game(env: Env, *names: str) -> tuple[Room, list[Any], Game]:
     """A started game without a turn clock, so only moves (and the board) change it."""
-    room = Room(env)
+    room, bot = Room(env), bot_of(env)
     members, table_id = await open_lobby(room, *names)
-    await env.bot.tables.set_clock(table_id, members[0].id, 0)
+    await bot.tables.set_clock(table_id, members[0].id, 0)
     await start(room, members[0])
-    return room, members, Game(env, room, env.bot, table_id)
+    return room, members, Game(env, room, bot, table_id)
 
 
 @pytest.fixture
@@ -127,7 +127,7 @@ async def test_a_fast_game_makes_far_fewer_edits_than_moves(
     simcord_env: Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Tens of moves while Discord is slow to take one edit: two edits, the last one right."""
-    bot: TrickyBot = simcord_env.bot
+    bot = bot_of(simcord_env)
     room, members, table_id = await started_game(simcord_env, "ann", "bo", "cy")
     await ante_all(bot, table_id, members)
     await drawn(bot)
@@ -167,7 +167,7 @@ async def test_a_fast_game_makes_far_fewer_edits_than_moves(
 async def test_a_table_refused_a_few_edits_catches_up_and_the_game_goes_on(
     simcord_env: Env, status: int, long_pauses: tuple[float, ...]
 ) -> None:
-    bot: TrickyBot = simcord_env.bot
+    bot = bot_of(simcord_env)
     room, members, game = await untimed_game(simcord_env, "ann", "bo", "cy")
     table_id = game.table_id
     await ante_round(game, members)
@@ -189,7 +189,7 @@ async def test_a_table_refused_a_few_edits_catches_up_and_the_game_goes_on(
 async def test_a_table_behind_for_long_catches_up_with_the_next_move(
     simcord_env: Env, long_pauses: tuple[float, ...]
 ) -> None:
-    bot: TrickyBot = simcord_env.bot
+    bot = bot_of(simcord_env)
     room, members, game = await untimed_game(simcord_env, "ann", "bo", "cy")
     table_id = game.table_id
     await ante_round(game, members)
@@ -208,7 +208,7 @@ async def test_a_table_behind_for_long_catches_up_with_the_next_move(
 async def test_a_table_behind_for_long_catches_up_by_itself(
     simcord_env: Env, long_pauses: tuple[float, ...]
 ) -> None:
-    bot: TrickyBot = simcord_env.bot
+    bot = bot_of(simcord_env)
     room, members, game = await untimed_game(simcord_env, "ann", "bo", "cy")
     table_id = game.table_id
     await ante_round(game, members)
@@ -230,7 +230,7 @@ async def test_a_table_behind_for_long_catches_up_by_itself(
 async def test_a_turn_ping_discord_refused_is_posted_on_the_next_try(
     simcord_env: Env, long_pauses: tuple[float, ...]
 ) -> None:
-    bot: TrickyBot = simcord_env.bot
+    bot = bot_of(simcord_env)
     room, members, game = await untimed_game(simcord_env, "ann", "bo", "cy")
     await ante_round(game, members)
     simcord_env.inject_error("POST", f"/channels/{room.channel.id}/messages", status=502, times=1)
@@ -248,7 +248,7 @@ async def test_a_turn_ping_discord_refused_is_posted_on_the_next_try(
 async def test_shutting_down_does_not_wait_out_a_retry_pause(
     simcord_env: Env, long_pauses: tuple[float, ...]
 ) -> None:
-    bot: TrickyBot = simcord_env.bot
+    bot = bot_of(simcord_env)
     room, members, game = await untimed_game(simcord_env, "ann", "bo", "cy")
     await ante_round(game, members)
     fail_table_edits(simcord_env, room, 503, times=None)

@@ -6,10 +6,9 @@ from typing import Any
 
 from simcord import Env
 
-from bot.app import TrickyBot
 from tests.cogs.test_leaderboard import seed_board
 from tests.cogs.test_tables import moderator
-from tests.e2e.helpers import BotFactory, Room, labels, text_of
+from tests.e2e.helpers import BotFactory, Room, bot_of, labels, text_of
 
 
 def config_command_id(env: Env) -> int:
@@ -36,8 +35,12 @@ async def test_the_bot_checks_again_when_an_admin_opened_the_command_to_all(
     room.guild.set_command_permissions(config_command_id(simcord_env), {ann: True})
     assert "tricky-config show" in ann.available_commands(room.channel)
     refused = await ann.slash(room.channel, "tricky-config leaderboard", enabled=False)
-    assert refused.ephemeral and "Manage Server" in refused.response.content
-    settings = await simcord_env.bot.tables.guild_settings.get(room.guild.id)
+    assert (
+        refused.ephemeral
+        and refused.response is not None
+        and "Manage Server" in refused.response.content
+    )
+    settings = await bot_of(simcord_env).tables.guild_settings.get(room.guild.id)
     assert settings.leaderboard
 
 
@@ -55,7 +58,7 @@ async def test_settings_survive_a_restart(simcord_env: Env, bots: BotFactory) ->
     mod = moderator(room, "mod")
     await mod.slash(room.channel, "tricky-config clock", time=600)
     await mod.slash(room.channel, "tricky-config rated", game="short_changed", rated=False)
-    await simcord_env.bot.db.close()
+    await bot_of(simcord_env).db.close()
     await simcord_env.restart_bot(bots())
     shown = await mod.slash(room.channel, "tricky-config show")
     text = text_of(shown.response)
@@ -66,7 +69,7 @@ async def test_settings_survive_a_restart(simcord_env: Env, bots: BotFactory) ->
 async def test_a_board_reset_asks_first_and_records_who_did_it(simcord_env: Env) -> None:
     room = Room(simcord_env)
     mod = moderator(room, "mod")
-    bot: TrickyBot = simcord_env.bot
+    bot = bot_of(simcord_env)
     await seed_board(bot, room.guild.id, 2)
     asked = await mod.slash(room.channel, "tricky-config reset", game="short_changed")
     assert asked.ephemeral and "Are you sure?" in asked.response.content
@@ -91,13 +94,13 @@ async def test_a_reset_confirmed_after_a_restart_still_resets(
 ) -> None:
     room = Room(simcord_env)
     mod = moderator(room, "mod")
-    await seed_board(simcord_env.bot, room.guild.id, 2)
+    await seed_board(bot_of(simcord_env), room.guild.id, 2)
     asked = await mod.slash(room.channel, "tricky-config reset", game="short_changed")
-    await simcord_env.bot.db.close()
+    await bot_of(simcord_env).db.close()
     await simcord_env.restart_bot(bots())
     await mod.click(asked.response, label="Reset the board of Short Changed")
     assert "was reset by" in asked.response.content
-    bot: TrickyBot = simcord_env.bot
+    bot = bot_of(simcord_env)
     _, count = await bot.tables.results.board(
         room.guild.id, "short_changed", "rating", offset=0, limit=10
     )
@@ -135,7 +138,7 @@ async def test_tables_in_threads(simcord_env: Env) -> None:
     (ann,) = room.add("ann")
     await mod.slash(room.channel, "tricky-config threads", enabled=True)
     opened = await ann.slash(room.channel, "tricky new", game="short_changed")
-    assert "join in the thread below" in opened.response.content
+    assert opened.response is not None and "join in the thread below" in opened.response.content
     (thread,) = room.channel.threads
     lobby: Any = thread.last_message
     assert "Join" in labels(lobby)
@@ -152,7 +155,7 @@ async def test_clearing_defaults_keeps_the_house_words(simcord_env: Env) -> None
     await mod.slash(room.channel, "tricky words add", word="zyzzyva")
     panel = (await mod.slash(room.channel, "tricky-config defaults", game="short_word")).response
     await mod.click(panel, label="Back to the rulebook's defaults")
-    settings = await simcord_env.bot.tables.guild_settings.get(room.guild.id)
+    settings = await bot_of(simcord_env).tables.guild_settings.get(room.guild.id)
     assert "zyzzyva" in settings.lobby_defaults["short_word"]["house_add"]
 
 

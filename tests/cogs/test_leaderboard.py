@@ -11,7 +11,7 @@ from bot.app import TrickyBot
 from bot.ratings import Rating
 from bot.results import GameResult, SeatResult
 from tests.cogs.test_tables import open_lobby, start
-from tests.e2e.helpers import BotFactory, Room, labels, text_of
+from tests.e2e.helpers import BotFactory, Room, bot_of, labels, text_of
 
 START = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -50,7 +50,7 @@ async def seed_board(bot: TrickyBot, guild_id: int, players: int) -> None:
 async def test_the_leaderboard_pages_through_every_player(simcord_env: Env) -> None:
     room = Room(simcord_env)
     (ann,) = room.add("ann")
-    await seed_board(simcord_env.bot, room.guild.id, 12)  # 24 players: three pages
+    await seed_board(bot_of(simcord_env), room.guild.id, 12)  # 24 players: three pages
     shown = await ann.slash(room.channel, "tricky leaderboard", game="short_changed")
     assert not shown.ephemeral
 
@@ -73,10 +73,10 @@ async def test_leaderboard_pages_still_turn_after_a_restart(
 ) -> None:
     room = Room(simcord_env)
     (ann,) = room.add("ann")
-    await seed_board(simcord_env.bot, room.guild.id, 12)
+    await seed_board(bot_of(simcord_env), room.guild.id, 12)
     await ann.slash(room.channel, "tricky leaderboard", game="short_changed", sort="wins")
     board = room.public_messages()[-1]
-    await simcord_env.bot.db.close()
+    await bot_of(simcord_env).db.close()
     await simcord_env.restart_bot(bots())
     await room.bystander.click(board, label="Next ▶")
     text = text_of(room.public_messages()[-1])
@@ -86,7 +86,7 @@ async def test_leaderboard_pages_still_turn_after_a_restart(
 async def test_the_leaderboard_sorts_by_wins_and_games(simcord_env: Env) -> None:
     room = Room(simcord_env)
     (ann,) = room.add("ann")
-    await seed_board(simcord_env.bot, room.guild.id, 3)
+    await seed_board(bot_of(simcord_env), room.guild.id, 3)
     await ann.slash(room.channel, "tricky leaderboard", game="short_changed", sort="wins")
     text = text_of(room.public_messages()[-1])
     assert "by wins" in text and text.index("<@1>") < text.index("<@1001>")
@@ -96,7 +96,7 @@ async def test_stats_and_history_after_a_real_game(simcord_env: Env) -> None:
     room = Room(simcord_env)
     (ann, bo), table_id = await open_lobby(room, "ann", "bo")
     await start(room, ann)
-    bot: TrickyBot = simcord_env.bot
+    bot = bot_of(simcord_env)
     await bot.tables.stop(table_id, ann.id, moderator=False)
     history = await bo.slash(room.channel, "tricky history")
     assert history.ephemeral and "ended early (ann, bo)" in text_of(history.response)

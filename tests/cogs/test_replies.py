@@ -6,16 +6,15 @@ import sqlite3
 
 from simcord import Env
 
-from bot.app import TrickyBot
 from games.short_changed import GAME
 from tests.cogs.test_tables import open_lobby, start
-from tests.e2e.helpers import Room, labels, text_of
+from tests.e2e.helpers import Room, bot_of, labels, text_of
 
 
 async def test_a_move_while_the_database_is_locked_is_refused_kindly_then_works(
     simcord_env: Env,
 ) -> None:
-    bot: TrickyBot = simcord_env.bot
+    bot = bot_of(simcord_env)
     room = Room(simcord_env)
     (ann, _bo), table_id = await open_lobby(room, "ann", "bo")
     await start(room, ann)

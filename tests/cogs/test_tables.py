@@ -15,7 +15,7 @@ from bot.tables.model import TableStatus
 from games.short_changed import GAME
 from games.short_changed.model import Ante
 from tests.e2e.conftest import BotFactory
-from tests.e2e.helpers import Room, custom_ids, forge_click, labels, planted, text_of
+from tests.e2e.helpers import Room, bot_of, custom_ids, forge_click, labels, planted, text_of
 
 
 def table_id_in(message: Any) -> int:
@@ -123,7 +123,7 @@ async def test_cancel_is_for_the_host_or_a_moderator(simcord_env: Env) -> None:
     await mod.click(room.lobby_message(), label="Cancel")
     closed = room.public_messages()[-1]
     assert "lobby closed" in text_of(closed) and labels(closed) == []
-    table = await simcord_env.bot.tables.get(table_id)
+    table = await bot_of(simcord_env).tables.get(table_id)
     assert table.status is TableStatus.CANCELLED
 
 
@@ -143,7 +143,11 @@ async def test_commands_in_a_channel_without_a_table_explain_themselves(simcord_
     (ann,) = room.add("ann")
     for command in ("tricky hand", "tricky log", "tricky end"):
         answer = await ann.slash(room.channel, command)
-        assert answer.ephemeral and "no table in this channel" in answer.response.content
+        assert (
+            answer.ephemeral
+            and answer.response is not None
+            and "no table in this channel" in answer.response.content
+        )
 
 
 async def test_rules_for_any_game_without_a_table(simcord_env: Env) -> None:
@@ -162,7 +166,7 @@ async def test_end_needs_the_host_or_a_moderator(simcord_env: Env) -> None:
     mod = moderator(room, "mod")
     ended = await mod.slash(room.channel, "tricky end")
     assert ended.ephemeral and "ended" in ended.response.content
-    assert (await simcord_env.bot.tables.get(table_id)).status is TableStatus.ENDED
+    assert (await bot_of(simcord_env).tables.get(table_id)).status is TableStatus.ENDED
     assert "Open my hand" not in labels(room.public_messages()[-1])
     assert "stopped early" in text_of(room.public_messages()[-1])
 
@@ -173,7 +177,7 @@ async def test_the_log_lists_every_public_move_and_long_logs_come_as_a_file(
     room = Room(simcord_env)
     (ann, bo), table_id = await open_lobby(room, "ann", "bo")
     await start(room, ann)
-    bot: TrickyBot = simcord_env.bot
+    bot = bot_of(simcord_env)
     state = GAME.load_state((await bot.tables.get(table_id)).state_json or "")
     await bot.tables.act(table_id, ann.id, Ante(next(state.hands[0].colours())))
     short = await bo.slash(room.channel, "tricky log")
@@ -214,7 +218,7 @@ async def test_an_open_panel_follows_the_game_by_itself(simcord_env: Env) -> Non
 async def test_a_panel_older_than_its_token_still_answers_clicks(simcord_env: Env) -> None:
     room = Room(simcord_env)
     (ann, _bo), table_id = await open_lobby(room, "ann", "bo")
-    await simcord_env.bot.tables.set_clock(table_id, ann.id, 0)  # nobody's time runs out
+    await bot_of(simcord_env).tables.set_clock(table_id, ann.id, 0)  # nobody's time runs out
     await start(room, ann)
     panel = (await ann.click(room.table_message(), label="Open my hand")).response
     await simcord_env.advance_time(16 * 60)  # the panel's interaction token has expired
@@ -240,7 +244,7 @@ async def test_a_forged_click_changes_nothing(simcord_env: Env) -> None:
     for member in (room.bystander, bo):
         answer = await forge_click(member, room.table_message(), forged)
         assert answer.response is None
-    table = await simcord_env.bot.tables.get(table_id)
+    table = await bot_of(simcord_env).tables.get(table_id)
     assert table.version == 0
     assert GAME.load_state(table.state_json or "").antes == [None, None]
     assert text_of(room.table_message()) == table_before
@@ -255,15 +259,15 @@ async def test_a_button_naming_a_table_in_another_server_is_refused(simcord_env:
     await start(room, ann)
     panel = (await ann.click(room.table_message(), label="Open my hand")).response
     table_ids = custom_ids(room.table_message()) + custom_ids(panel)
-    before = await simcord_env.bot.tables.get(table_id)
+    before = await bot_of(simcord_env).tables.get(table_id)
     elsewhere = Room(simcord_env)
     ann_there = elsewhere.guild.add_member(ann.user)  # the same person, in both servers
-    message = await planted(simcord_env.bot, elsewhere, *lobby_ids, *table_ids)
+    message = await planted(bot_of(simcord_env), elsewhere, *lobby_ids, *table_ids)
     for custom_id in lobby_ids + table_ids:
         answer = await ann_there.click(message, custom_id=custom_id)
         assert answer.response is not None and answer.response.ephemeral
         assert answer.response.content == "That button belongs to a table in another server."
-    assert await simcord_env.bot.tables.get(table_id) == before
+    assert await bot_of(simcord_env).tables.get(table_id) == before
 
 
 async def test_a_restarted_bot_answers_old_lobby_buttons(
@@ -272,9 +276,9 @@ async def test_a_restarted_bot_answers_old_lobby_buttons(
     room = Room(simcord_env)
     (ann,), table_id = await open_lobby(room, "ann")
     lobby = room.lobby_message()
-    await simcord_env.bot.db.close()
+    await bot_of(simcord_env).db.close()
     await simcord_env.restart_bot(bots())
     (bo,) = room.add("bo")
     await bo.click(lobby, label="Join")
     await ann.click(lobby, label="Start")
-    assert (await simcord_env.bot.tables.get(table_id)).status is TableStatus.ACTIVE
+    assert (await bot_of(simcord_env).tables.get(table_id)).status is TableStatus.ACTIVE

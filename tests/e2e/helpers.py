@@ -5,16 +5,26 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
-from simcord import Env
+from simcord import Env, InteractionResult, MemberActor
 
-if TYPE_CHECKING:
-    from bot.app import TrickyBot
+from bot.app import TrickyBot
 
-BotFactory = Callable[[], "TrickyBot"]
+BotFactory = Callable[[], TrickyBot]
 """Builds another bot on the test's database, as a restart would."""
+
+
+def bot_of(env: Env) -> TrickyBot:
+    """The bot simcord runs, as the TrickyBot it is (simcord knows it only as a Client).
+
+    Read it afresh after ``env.restart_bot``: the environment then runs the new bot.
+    """
+    bot = env.bot
+    assert isinstance(bot, TrickyBot), f"simcord runs {type(bot).__name__}, not TrickyBot"
+    return bot
+
 
 CUSTOM_ID = re.compile(r"^tk:")
 
@@ -65,14 +75,14 @@ class Room:
     """A server with one channel, some members, and a bystander who never sits down."""
 
     env: Env
-    members: list[Any] = field(default_factory=list)
+    members: list[MemberActor] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.guild = self.env.create_guild(name="Game Night")
         self.channel = self.guild.create_text_channel("tabletop")
         self.bystander = self.guild.add_member(self.env.create_user("watcher"))
 
-    def add(self, *names: str) -> list[Any]:
+    def add(self, *names: str) -> list[MemberActor]:
         added = [self.guild.add_member(self.env.create_user(name)) for name in names]
         self.members.extend(added)
         return added
@@ -102,7 +112,9 @@ class Room:
         raise AssertionError("no lobby message in the channel")
 
 
-async def forge_click(member: Any, message: discord.Message, custom_id: str) -> Any:
+async def forge_click(
+    member: MemberActor, message: discord.Message, custom_id: str
+) -> InteractionResult:
     """Press a button that is not on ``message``: what a modified client could send.
 
     The interaction names a message the member can see (as Discord requires)
@@ -118,14 +130,15 @@ async def forge_click(member: Any, message: discord.Message, custom_id: str) -> 
 
 async def planted(
     bot: TrickyBot, room: Room, *custom_ids: str, select_values: list[str] | None = None
-) -> Any:
+) -> discord.Message:
     """A message in the channel carrying buttons with these custom ids.
 
     Discord only delivers a click for a control that is on the clicked message,
     so this is how a click Discord delivers twice, or one from a panel long gone,
     reaches the bot: the same custom id, on a message the member can see.
     """
-    channel: Any = bot.get_channel(room.channel.id)
+    channel = bot.get_channel(room.channel.id)
+    assert isinstance(channel, discord.TextChannel)
     view = discord.ui.View(timeout=None)
     for n, custom_id in enumerate(custom_ids):
         if select_values is None:

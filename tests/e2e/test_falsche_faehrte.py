@@ -12,7 +12,7 @@ from bot.app import TrickyBot
 from games.falsche_faehrte import GAME
 from games.falsche_faehrte.cards import JOKER, card_code, card_text
 from games.falsche_faehrte.model import FaehrteState, Play
-from tests.e2e.helpers import Room, custom_ids, text_of
+from tests.e2e.helpers import Room, bot_of, custom_ids, text_of
 
 
 async def state_of(bot: TrickyBot, table_id: int) -> FaehrteState:
@@ -60,7 +60,7 @@ def assert_nothing_hidden_in_public(room: Room, state: FaehrteState) -> None:
 
 
 async def test_a_four_seat_round_through_the_panels(simcord_env: Env) -> None:
-    bot: TrickyBot = simcord_env.bot
+    bot = bot_of(simcord_env)
     room = Room(simcord_env)
     seats = room.add("ann", "bo", "cy", "di")
 

@@ -8,7 +8,7 @@ from simcord import Env
 
 from bot.app import TrickyBot
 from tests.cogs.test_tables import open_lobby, start
-from tests.e2e.helpers import Room, custom_ids, labels, planted, text_of
+from tests.e2e.helpers import Room, bot_of, custom_ids, labels, planted, text_of
 from tests.e2e.test_short_changed import Game
 
 
@@ -24,7 +24,7 @@ def reply_text(result: Any) -> str:
 
 
 async def test_the_same_click_delivered_twice_moves_once(simcord_env: Env) -> None:
-    bot: TrickyBot = simcord_env.bot
+    bot = bot_of(simcord_env)
     room = Room(simcord_env)
     members, table_id = await open_lobby(room, "ann", "bo", "cy")
     await start(room, members[0])
@@ -41,7 +41,7 @@ async def test_the_same_click_delivered_twice_moves_once(simcord_env: Env) -> No
 
 
 async def test_a_click_on_the_panel_of_a_finished_game(simcord_env: Env) -> None:
-    bot: TrickyBot = simcord_env.bot
+    bot = bot_of(simcord_env)
     room = Room(simcord_env)
     members, table_id = await open_lobby(room, "ann", "bo", "cy")
     await start(room, members[0])

@@ -15,7 +15,7 @@ from games.fraud import GAME
 from games.fraud import text as words
 from games.fraud.cards import matching
 from games.fraud.model import Bid, FraudState
-from tests.e2e.helpers import Room, components, custom_ids, labels, text_of
+from tests.e2e.helpers import Room, bot_of, components, custom_ids, labels, text_of
 
 MAX_TURNS = 200
 NAMES = ("ann", "bo", "cy")
@@ -102,7 +102,7 @@ def reveals(room: Room) -> list[Any]:
 
 
 async def test_three_players_play_to_a_winner_through_their_panels(simcord_env: Env) -> None:
-    env, bot = simcord_env, simcord_env.bot
+    env, bot = simcord_env, bot_of(simcord_env)
     room = Room(env)
     members = room.add(*NAMES)
     await members[0].slash(room.channel, "tricky new", game="fraud")
@@ -114,7 +114,7 @@ async def test_three_players_play_to_a_winner_through_their_panels(simcord_env: 
     game = Game(room, bot, table_id_of(room.table_message()), members)
 
     nosy = await room.bystander.click(room.table_message(), label="Open my hand")
-    assert nosy.ephemeral and "not playing" in nosy.response.content
+    assert nosy.ephemeral and nosy.response is not None and "not playing" in nosy.response.content
 
     calls = raises = 0
     face_up: set[str] = set()  # every card shown in public so far

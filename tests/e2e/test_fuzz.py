@@ -21,7 +21,7 @@ from bot.app import TrickyBot
 from cogs.controls import DATA
 from tests.cogs.test_board import ante_all, drawn
 from tests.cogs.test_tables import moderator, open_lobby, start
-from tests.e2e.helpers import Room, custom_ids, labels, planted, text_of
+from tests.e2e.helpers import Room, bot_of, custom_ids, labels, planted, text_of
 
 FUZZ = settings(
     max_examples=40,
@@ -42,8 +42,7 @@ class Tables:
 
     @property
     def bot(self) -> TrickyBot:
-        bot: TrickyBot = self.env.bot
-        return bot
+        return bot_of(self.env)
 
     async def snapshot(self) -> tuple[Any, ...]:
         table = await self.bot.tables.get(self.table_id)
@@ -65,12 +64,12 @@ class Tables:
 
 @pytest.fixture
 async def tables(simcord_env: Env) -> Tables:
-    room = Room(simcord_env)
+    room, bot = Room(simcord_env), bot_of(simcord_env)
     members, table_id = await open_lobby(room, "ann", "bo", "cy", "di")
-    await simcord_env.bot.tables.set_clock(table_id, members[0].id, 0)
+    await bot.tables.set_clock(table_id, members[0].id, 0)
     await start(room, members[0])
-    await ante_all(simcord_env.bot, table_id, members)
-    await drawn(simcord_env.bot)
+    await ante_all(bot, table_id, members)
+    await drawn(bot)
     return Tables(simcord_env, room, members, table_id)
 
 

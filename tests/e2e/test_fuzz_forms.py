@@ -22,7 +22,7 @@ from bot.app import TrickyBot
 from cogs.presenters import PRESENTERS
 from cogs.presenters.base import Submit
 from games.core.errors import GameError
-from tests.e2e.helpers import Room, text_of
+from tests.e2e.helpers import Room, bot_of, text_of
 from tests.e2e.test_fuzz import FUZZ, crashes
 from tests.e2e.test_short_word import control, open_hand, settle, table_id_of
 from tests.e2e.test_tricky import Tricky
@@ -67,8 +67,7 @@ class Form:
 
     @property
     def bot(self) -> TrickyBot:
-        bot: TrickyBot = self.env.bot
-        return bot
+        return bot_of(self.env)
 
     async def snapshot(self) -> tuple[Any, ...]:
         table = await self.bot.tables.get(self.table_id)
@@ -111,15 +110,15 @@ class Form:
 
 @pytest.fixture
 async def bid_form(simcord_env: Env) -> Form:
-    room = Room(simcord_env)
+    room, bot = Room(simcord_env), bot_of(simcord_env)
     seats = list(room.add("ann", "bo", "cy"))
     await seats[0].slash(room.channel, "tricky new", game="tricky")
     table_id = tricky_table_id(room.lobby_message())
-    await simcord_env.bot.tables.set_clock(table_id, seats[0].id, 0)
+    await bot.tables.set_clock(table_id, seats[0].id, 0)
     for member in seats[1:]:
         await member.click(room.lobby_message(), label="Join")
     await seats[0].click(room.lobby_message(), label="Start")
-    game = Tricky(room, simcord_env.bot, table_id, seats)
+    game = Tricky(room, bot, table_id, seats)
     for seat in range(3):
         await game.reroll(seat, [])
     state = await game.state()
@@ -142,15 +141,15 @@ async def test_the_bid_form_refuses_what_is_no_bid(
 
 @pytest.fixture
 async def words_form(simcord_env: Env) -> Form:
-    room = Room(simcord_env)
+    room, bot = Room(simcord_env), bot_of(simcord_env)
     ann, bo = room.add("ann", "bo")
     await ann.slash(room.channel, "tricky new", game="short_word")
     table_id = table_id_of(room.lobby_message())
-    await simcord_env.bot.tables.set_clock(table_id, ann.id, 0)
+    await bot.tables.set_clock(table_id, ann.id, 0)
     await bo.click(room.lobby_message(), label="Join")
     await ann.click(room.lobby_message(), label="Start")
-    await settle(simcord_env.bot)
-    public = await simcord_env.bot.tables.public(table_id)
+    await settle(bot)
+    public = await bot.tables.public(table_id)
     member = (ann, bo)[public.to_act[0]]
     panel = await open_hand(room, member)
     await member.click(panel, custom_id=control(panel, "ds"))  # draw: now words may be laid
@@ -171,13 +170,13 @@ async def test_the_words_form_refuses_what_cannot_be_laid(
 
 @pytest.fixture
 async def solitaire_form(simcord_env: Env) -> Form:
-    room = Room(simcord_env)
+    room, bot = Room(simcord_env), bot_of(simcord_env)
     (ann,) = room.add("ann")
     await ann.slash(room.channel, "tricky new", game="short_word_solitaire")
     table_id = table_id_of(room.lobby_message())
-    await simcord_env.bot.tables.set_clock(table_id, ann.id, 0)
+    await bot.tables.set_clock(table_id, ann.id, 0)
     await ann.click(room.lobby_message(), label="Start")
-    await settle(simcord_env.bot)
+    await settle(bot)
     return Form(simcord_env, room, table_id, ann, opens="w", answers="word")
 
 

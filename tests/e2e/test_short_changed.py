@@ -15,7 +15,7 @@ from games.short_changed.game import short_changes
 from games.short_changed.model import ShortChangedState
 from games.short_changed.text import chips as chip_text
 from tests.e2e.conftest import BotFactory
-from tests.e2e.helpers import Room, custom_ids, labels, text_of
+from tests.e2e.helpers import Room, bot_of, custom_ids, labels, text_of
 
 LETTERS = "gbrw"
 
@@ -103,7 +103,7 @@ class Game:
 
 
 async def test_a_whole_game_through_the_bot(simcord_env: Env, bots: BotFactory) -> None:
-    env, bot = simcord_env, simcord_env.bot
+    env, bot = simcord_env, bot_of(simcord_env)
     room = Room(env)
     ann, bo, cy, di = room.add("ann", "bo", "cy", "di")
 
@@ -116,7 +116,11 @@ async def test_a_whole_game_through_the_bot(simcord_env: Env, bots: BotFactory) 
     assert "Seats (4 of 2-6)" in text_of(room.lobby_message())
 
     refused = await bo.click(room.lobby_message(), label="Start")
-    assert refused.ephemeral and "Only the host" in refused.response.content
+    assert (
+        refused.ephemeral
+        and refused.response is not None
+        and "Only the host" in refused.response.content
+    )
     await ann.click(room.lobby_message(), label="Start")
     table_id = table_id_of(room.table_message())
     game = Game(env, room, bot, table_id)
@@ -124,7 +128,7 @@ async def test_a_whole_game_through_the_bot(simcord_env: Env, bots: BotFactory) 
 
     # A bystander cannot open a hand, and is told why, privately.
     nosy = await room.bystander.click(room.table_message(), label="Open my hand")
-    assert nosy.ephemeral and "not playing" in nosy.response.content
+    assert nosy.ephemeral and nosy.response is not None and "not playing" in nosy.response.content
 
     # The starting pot: everyone picks in secret; the pot appears once all are in.
     for member in seats:
@@ -142,7 +146,9 @@ async def test_a_whole_game_through_the_bot(simcord_env: Env, bots: BotFactory) 
     assert f"<@{seats[turn].id}>" in room.public_messages()[-1].content
     idle = seats[(turn + 1) % 4]
     early = await idle.slash(room.channel, "tricky guess", player=seats[turn], total=5)
-    assert early.ephemeral and "not your turn" in early.response.content
+    assert (
+        early.ephemeral and early.response is not None and "not your turn" in early.response.content
+    )
 
     # A few turns of trades through the panel buttons.
     stale_panel = await game.open_hand(idle)
@@ -193,7 +199,7 @@ async def test_a_whole_game_through_the_bot(simcord_env: Env, bots: BotFactory) 
     winner, loser = state.turn, (state.turn + 2) % 4
     right = state.hands[loser].value
     said = await seats[winner].slash(room.channel, "tricky guess", player=seats[loser], total=right)
-    assert said.ephemeral and "right" in said.response.content
+    assert said.ephemeral and said.response is not None and "right" in said.response.content
 
     final = await game.state()
     assert final.winner == winner

@@ -15,7 +15,7 @@ from games.short_word.finder import going_out_words
 from games.short_word.model import ShortWordState
 from games.short_word.solitaire.model import MoveCard, PlayWord, SolitaireState
 from tests.cogs.test_tables import moderator
-from tests.e2e.helpers import Room, custom_ids, labels, text_of
+from tests.e2e.helpers import Room, bot_of, custom_ids, labels, text_of
 
 
 def table_id_of(message: Any) -> int:
@@ -58,18 +58,22 @@ def assert_no_cards_in_public(room: Room, state: ShortWordState) -> None:
 
 
 async def test_a_two_seat_hand_through_the_bot(simcord_env: Env) -> None:
-    env, bot = simcord_env, simcord_env.bot
+    env, bot = simcord_env, bot_of(simcord_env)
     room = Room(env)
     ann, bo = room.add("ann", "bo")
     mod = moderator(room, "mod")
 
     # The server's house list: moderators only, and each new lobby takes a copy.
     refused = await ann.slash(room.channel, "tricky words add", word="zyzzyx")
-    assert refused.ephemeral and "Manage Server" in refused.response.content
+    assert (
+        refused.ephemeral
+        and refused.response is not None
+        and "Manage Server" in refused.response.content
+    )
     added = await mod.slash(room.channel, "tricky words add", word="Zyzzyx")
     assert added.ephemeral and "ZYZZYX** is now accepted" in added.response.content
     listed = await ann.slash(room.channel, "tricky words list")
-    assert listed.ephemeral and "zyzzyx" in listed.response.content
+    assert listed.ephemeral and listed.response is not None and "zyzzyx" in listed.response.content
 
     await ann.slash(room.channel, "tricky new", game="short_word")
     await bo.click(room.lobby_message(), label="Join")
@@ -91,7 +95,7 @@ async def test_a_two_seat_hand_through_the_bot(simcord_env: Env) -> None:
     assert "hand 1 of 8" in shown and "Stock:** 111 cards" in shown
 
     nosy = await room.bystander.click(room.table_message(), label="Open my hand")
-    assert nosy.ephemeral and "not playing" in nosy.response.content
+    assert nosy.ephemeral and nosy.response is not None and "not playing" in nosy.response.content
 
     tried_a_bad_word = False
     while (now := await state()).hand == 1:
@@ -146,7 +150,7 @@ async def test_a_two_seat_hand_through_the_bot(simcord_env: Env) -> None:
 
 
 async def test_a_solitaire_game_to_its_end(simcord_env: Env) -> None:
-    env, bot = simcord_env, simcord_env.bot
+    env, bot = simcord_env, bot_of(simcord_env)
     room = Room(env)
     (ann,) = room.add("ann")
     await ann.slash(room.channel, "tricky new", game="short_word_solitaire")

@@ -12,7 +12,7 @@ from bot.app import TrickyBot
 from games.tricky import GAME
 from games.tricky.dice import FACES
 from games.tricky.model import Play, TrickyState
-from tests.e2e.helpers import Room, components, custom_ids, labels, text_of
+from tests.e2e.helpers import Room, bot_of, components, custom_ids, labels, text_of
 
 TARGET_PER_SEAT = 100
 MAX_HANDS = 12
@@ -40,13 +40,18 @@ def options_of(message: Any, pattern: str) -> list[dict[str, Any]]:
     raise AssertionError(f"no select {pattern!r}")
 
 
+def die_value(option: dict[str, Any]) -> int:
+    """The value a die select option shows in its label."""
+    found = re.search(r"· (\d+)", option["label"])
+    assert found is not None, f"no value in the option {option['label']!r}"
+    return int(found[1])
+
+
 def pick(options: list[dict[str, Any]], strong: bool) -> str:
     """The die offered with the highest value (``strong``), or simply the first one."""
     if not strong:
         return str(options[0]["value"])
-    value = re.compile(r"· (\d+)")
-    best = max(options, key=lambda option: int(value.search(option["label"])[1]))  # type: ignore[index]
-    return str(best["value"])
+    return str(max(options, key=die_value)["value"])
 
 
 def public_words(message: Any) -> str:
@@ -148,7 +153,7 @@ class Tricky:
 
 
 async def test_a_three_seat_game_through_the_panels(simcord_env: Env) -> None:
-    env, bot = simcord_env, simcord_env.bot
+    env, bot = simcord_env, bot_of(simcord_env)
     room = Room(env)
     ann, bo, cy = room.add("ann", "bo", "cy")
 

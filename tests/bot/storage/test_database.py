@@ -37,7 +37,8 @@ async def notes(db: Database) -> list[str]:
     return [row["text"] for row in await db.fetch_all("SELECT text FROM notes ORDER BY rowid")]
 
 
-async def write(db: Database, text: str) -> None:
+async def write(db: Database, text: str | None) -> None:
+    """Insert a note; ``None`` breaks the table's NOT NULL rule."""
     async with db.transaction() as sql:
         await sql.execute("INSERT INTO notes (text) VALUES (?)", (text,))
 
@@ -125,7 +126,7 @@ async def test_other_errors_are_not_retried(db: Database) -> None:
     with pytest.raises(sqlite3.OperationalError, match="no such table"):
         await db.fetch_all("SELECT * FROM missing")
     with pytest.raises(sqlite3.IntegrityError):
-        await write(db, None)  # type: ignore[arg-type]
+        await write(db, None)
     assert await notes(db) == []
 
 

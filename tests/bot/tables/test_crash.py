@@ -23,7 +23,7 @@ from bot.storage.migrations import migrate
 from bot.tables.service import TableService
 from games.catalog import CATALOG
 from games.short_changed import GAME
-from games.short_changed.model import Ante, Guess, ShortChangedState
+from games.short_changed.model import Action, Ante, Guess, ShortChangedState
 from tests.bot.tables.helpers import ANN, BO, CY, Clock, started
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -67,7 +67,7 @@ async def state_of(service: TableService, table_id: int) -> ShortChangedState:
     return GAME.load_state((await service.get(table_id)).state_json or "")
 
 
-async def some_move(service: TableService, table_id: int) -> tuple[int, object]:
+async def some_move(service: TableService, table_id: int) -> tuple[int, Action]:
     """A legal move for someone whose turn it is (never a guess, which may end the game)."""
     public = await service.public(table_id)
     seat = public.to_act[0]
@@ -121,7 +121,7 @@ async def test_a_process_killed_before_the_commit_restarts_at_the_last_committed
         str(path),
         str(table_id),
         str(user_id),
-        GAME.dump_action(action),  # type: ignore[arg-type]
+        GAME.dump_action(action),
         str(version),
         cwd=ROOT,
         env={"DIE_WITH": str(DIED), "PYTHONPATH": str(ROOT)},
@@ -172,6 +172,6 @@ async def test_an_error_before_the_commit_leaves_the_table_and_its_cache_as_comm
     await service.act(table_id, user_id, action)
     seat = next(n for n, p in enumerate(PLAYERS) if p.user_id == user_id)
     expected = GAME.clone(before)
-    GAME.apply(expected, seat, action)  # type: ignore[arg-type]
+    GAME.apply(expected, seat, action)
     assert GAME.dump_state(await state_of(service, table_id)) == GAME.dump_state(expected)
     await play(service, table_id, 3)

@@ -134,7 +134,11 @@ def test_the_words_form_opens_filled_in_with_the_last_try() -> None:
     seat = seat_table(GAME, table("C A T X", "E R E"), 0)
     asked = PRESENTER.react(seat, "w:cat.at,X")
     assert isinstance(asked, Ask)
-    fields = {item.custom_id: item for item in asked.modal.children}  # type: ignore[attr-defined]
+    fields = {
+        item.custom_id: item
+        for item in asked.modal.children
+        if isinstance(item, discord.ui.TextInput)
+    }
     assert fields["words"].default == "cat at" and fields["discard"].default == "X"
     assert asked.modal.title == "Go out"
 

@@ -393,8 +393,8 @@ def test_every_panel_of_a_game_fits_discord(seats: int) -> None:
             panel = PRESENTER.panel(seated(state, seat), "", None)
             sizes = _check_limits(panel.items)
             assert sizes["rows"] <= 5
-            embed = panel.embeds[0].to_dict()
-            assert len(embed.get("description", "")) <= 4096
+            panel_embed = panel.embeds[0].to_dict()
+            assert len(panel_embed.get("description", "")) <= 4096
         for embed in PRESENTER.table(public(state)):
             assert len(embed) <= 6000
             assert all(len(field["value"]) <= 1024 for field in embed.to_dict()["fields"])

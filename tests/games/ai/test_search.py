@@ -131,7 +131,8 @@ def test_levels_by_name_weakest_first() -> None:
     hard = computer_player("hard", Budget(seconds=0.5))
     assert isinstance(hard, HardPlayer)
     assert hard.budget == Budget(seconds=0.5)
-    assert computer_player("hard").budget == Budget(seconds=1.0)
+    default = computer_player("hard")
+    assert isinstance(default, HardPlayer) and default.budget == Budget(seconds=1.0)
     assert all(computer_player(name).level == name for name in LEVELS)
     with pytest.raises(ValueError, match="no computer level 'expert'"):
         computer_player("expert")

@@ -202,7 +202,10 @@ def test_af4_everyone_chooses_at_once_and_in_secret(seats: int, jokers: bool) ->
 def test_af4_no_joker_goes_face_down(seats: int) -> None:
     state = next(state for seed in range(50) if JOKER in (state := new(seats, seed, True)).hands[0])
     assert FaceDown(JOKER) not in GAME.legal_actions(state, 0)
-    assert all(action.card != JOKER for action in GAME.legal_actions(state, 0))  # type: ignore[union-attr]
+    assert all(
+        isinstance(action, FaceDown) and action.card != JOKER
+        for action in GAME.legal_actions(state, 0)
+    )
     assert refused(state, 0, FaceDown(JOKER)) == (
         "A joker cannot go face down: choose a coloured card."
     )
@@ -317,7 +320,9 @@ def test_af7_follow_the_led_colour_if_you_can(seats: int, jokers: bool) -> None:
     play(state, "y3")
     assert refused(state, 1, Play(cards("b9")[0])) == "Follow yellow: you have yellow in your hand."
     legal = GAME.legal_actions(state, 1)
-    assert legal and all(action.card >> 4 == Colour.YELLOW for action in legal)  # type: ignore[union-attr]
+    assert legal and all(
+        isinstance(action, Play) and action.card >> 4 == Colour.YELLOW for action in legal
+    )
 
 
 @EVERY_MODE
@@ -505,8 +510,10 @@ def test_af8_switching_outside_the_offer_is_refused() -> None:
         ((4, 4, 4, 0), "plus", (4, 4, 4, 0)),
     ],
 )
-def test_af9_round_points(tricks: tuple[int, ...], kind: str, points: tuple[int, ...]) -> None:
-    assert round_points(tricks, kind) == points  # type: ignore[arg-type]
+def test_af9_round_points(
+    tricks: tuple[int, ...], kind: RoundType, points: tuple[int, ...]
+) -> None:
+    assert round_points(tricks, kind) == points
 
 
 @EVERY_MODE
@@ -736,7 +743,7 @@ def test_the_trick_event_is_made_as_the_dataclass_makes_it() -> None:
         assert type(fast) is TrickTaken
         assert fast == made and hash(fast) == hash(made) and repr(fast) == repr(made)
         with pytest.raises(FrozenInstanceError):
-            fast.winner = 0  # type: ignore[misc]
+            fast.winner = 0  # type: ignore[misc]  # frozen: the test proves this is refused
 
 
 def test_the_turned_card_event_is_made_as_the_dataclass_makes_it() -> None:
@@ -749,7 +756,7 @@ def test_the_turned_card_event_is_made_as_the_dataclass_makes_it() -> None:
         assert type(fast) is FaceDownTurned
         assert fast == made and hash(fast) == hash(made) and repr(fast) == repr(made)
         with pytest.raises(FrozenInstanceError):
-            fast.total = 0  # type: ignore[misc]
+            fast.total = 0  # type: ignore[misc]  # frozen: the test proves this is refused
 
 
 def test_the_round_events_are_made_as_the_dataclass_makes_them() -> None:
@@ -781,4 +788,4 @@ def test_the_round_events_are_made_as_the_dataclass_makes_them() -> None:
         assert type(fast) is type(made)
         assert fast == made and hash(fast) == hash(made) and repr(fast) == repr(made)
         with pytest.raises(FrozenInstanceError):
-            fast.audience = 0  # type: ignore[misc]
+            fast.audience = 0  # type: ignore[misc]  # frozen: the test proves this is refused

@@ -17,7 +17,7 @@ from games.core.errors import IllegalAction, InvalidAction, NotYourTurn
 from games.core.game import Event, Seat
 from games.fraud import GAME
 from games.fraud.cards import Card, DeckKind, Sign, Suit, deck
-from games.fraud.model import Bid, BidMade, FraudState, Options
+from games.fraud.model import Action, Bid, BidMade, FraudState, Options
 
 SUIT_LETTER: dict[str, Suit] = {"c": "circle", "t": "triangle", "s": "square"}
 
@@ -109,11 +109,11 @@ def table(
     return state
 
 
-def refused(state: FraudState, seat: Seat, action: object) -> str:
+def refused(state: FraudState, seat: Seat, action: Action) -> str:
     """Apply an action that must be refused; check the state is untouched; give the reason."""
     before = GAME.dump_state(state)
     with pytest.raises((IllegalAction, NotYourTurn, InvalidAction)) as error:
-        GAME.apply(state, seat, action)  # type: ignore[arg-type]
+        GAME.apply(state, seat, action)
     assert GAME.dump_state(state) == before
     return error.value.message
 

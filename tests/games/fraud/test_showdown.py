@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.fraud.cards import HAND_SIZE, SUITS, Card, deck, matching
-from games.fraud.model import Bid, Showdown
+from games.fraud.model import Bid, Showdown, Trigger
 from games.fraud.showdown import cube_standing, settle, suit_majority
 
 
@@ -96,16 +96,17 @@ def test_settling_a_reveal_keeps_every_ruling(reveal: dict[str, Any]) -> None:
 
 def test_a_call_is_correct_as_fr6_says() -> None:
     hands = {0: (Card(2, "circle"), Card(0)), 1: (Card(-2, "square"),)}
-    for trigger, count, correct in [
+    calls: list[tuple[Trigger, int, bool | None]] = [
         ("fraud", 4, True),
         ("fraud", 3, False),
         ("on_target", 3, True),
         ("on_target", 2, False),
         ("spike", 3, None),
-    ]:
+    ]
+    for trigger, count, correct in calls:
         showdown = settle(
             round=1,
-            trigger=trigger,  # type: ignore[arg-type]
+            trigger=trigger,
             seat=1,
             bidder=0,
             bid=Bid(count, 2),

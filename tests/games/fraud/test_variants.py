@@ -146,9 +146,11 @@ def test_fr10_when_several_hands_qualify_one_of_them_is_picked_at_random() -> No
 
 
 @pytest.mark.parametrize(("call", "bid"), [(CallFraud(), (0, 3, 6)), (CallOnTarget(), (0, 1, 4))])
-def test_fr10_a_correct_call_wins_back_a_lost_card(call: object, bid: tuple[int, int, int]) -> None:
+def test_fr10_a_correct_call_wins_back_a_lost_card(
+    call: CallFraud | CallOnTarget, bid: tuple[int, int, int]
+) -> None:
     state = table("+1c +2t", "+3t +4s", "+5s", suit_die=True, suit="circle", bids=[bid])
-    events = GAME.apply(state, 1, call)  # type: ignore[arg-type]
+    events = GAME.apply(state, 1, call)
     assert showdown(events).correct
     assert fate(events, 1).won_back == ("call",)
     assert state.hand_sizes[1] == 3

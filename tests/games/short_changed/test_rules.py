@@ -13,6 +13,7 @@ from games.short_changed import GAME
 from games.short_changed.chips import Chips, Colour, supply
 from games.short_changed.game import can_short_change, short_changes
 from games.short_changed.model import (
+    Action,
     Ante,
     Donate,
     Donated,
@@ -62,15 +63,15 @@ def table(
     )
 
 
-def some_action_but_a_guess(state: ShortChangedState) -> object:
+def some_action_but_a_guess(state: ShortChangedState) -> Action:
     return next(a for a in GAME.legal_actions(state, state.turn) if not isinstance(a, Guess))
 
 
-def refused(state: ShortChangedState, seat: int, action: object) -> str:
+def refused(state: ShortChangedState, seat: int, action: Action) -> str:
     """Apply an action that must be refused; check the state is untouched; give the reason."""
     before = GAME.dump_state(state)
     with pytest.raises((IllegalAction, NotYourTurn)) as error:
-        GAME.apply(state, seat, action)  # type: ignore[arg-type]
+        GAME.apply(state, seat, action)
     assert GAME.dump_state(state) == before
     return error.value.message
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, cast
+from typing import Any
 
 import pytest
 
@@ -12,7 +12,7 @@ from games.core.errors import IllegalAction, NotYourTurn
 from games.short_word.cards import CARDS, Card, full_deck, sort_cards
 from games.short_word.game import ShortWordGame
 from games.short_word.lexicon import DictionaryName
-from games.short_word.model import Options, ShortWordState, Step
+from games.short_word.model import Action, Options, ShortWordState, Step
 
 WORDS = frozenset(
     (
@@ -85,11 +85,14 @@ def tiny_words(name: DictionaryName) -> frozenset[str]:
 GAME = ShortWordGame(words=tiny_words)
 
 
+CARD_NAMED: dict[str, Card] = {card: card for card in CARDS}
+
+
 def cards(text: str) -> list[Card]:
     """``"QU I T"`` -> the cards QU, I, T."""
     named = text.split()
-    assert all(name in CARDS for name in named), f"not card names: {text}"
-    return cast("list[Card]", named)
+    assert all(name in CARD_NAMED for name in named), f"not card names: {text}"
+    return [CARD_NAMED[name] for name in named]
 
 
 def table(
@@ -139,10 +142,10 @@ def _chance_drawing(stock: list[Card], wanted: list[Card]) -> Chance:
     raise AssertionError(f"no luck draws {wanted}")
 
 
-def refused(state: ShortWordState, seat: int, action: object) -> str:
+def refused(state: ShortWordState, seat: int, action: Action) -> str:
     """Apply an action that must be refused; check the state is untouched; give the reason."""
     before = GAME.dump_state(state)
     with pytest.raises((IllegalAction, NotYourTurn)) as error:
-        GAME.apply(state, seat, action)  # type: ignore[arg-type]
+        GAME.apply(state, seat, action)
     assert GAME.dump_state(state) == before
     return error.value.message

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -293,7 +294,7 @@ def test_sw5_words_are_letters_a_to_z(typed: str) -> None:
 # -- SW6: scoring -------------------------------------------------------------------------------
 
 
-def _score_hand(*layouts: tuple[str, ...], hands: tuple[str, ...], **options: object) -> HandScored:
+def _score_hand(*layouts: tuple[str, ...], hands: tuple[str, ...], **options: Any) -> HandScored:
     """Seat 0 goes out with the first words; the others lay theirs on their last turns."""
     state = table(*hands, turn=0, draws=" ".join(["E"] * (len(hands) - 1)), **options)
     events = GAME.apply(state, 0, Lay(layouts[0]))

@@ -27,6 +27,7 @@ from games.tricky.game import (
     reroll_sample,
 )
 from games.tricky.model import (
+    Action,
     AllPassed,
     AuctionStarted,
     AuctionWon,
@@ -120,11 +121,11 @@ def tricks(
     )
 
 
-def refused(state: TrickyState, seat: int, action: object) -> str:
+def refused(state: TrickyState, seat: int, action: Action) -> str:
     """Apply an action that must be refused; check the state is untouched; give the reason."""
     before = GAME.dump_state(state)
     with pytest.raises((IllegalAction, NotYourTurn)) as error:
-        GAME.apply(state, seat, action)  # type: ignore[arg-type]
+        GAME.apply(state, seat, action)
     assert GAME.dump_state(state) == before
     return error.value.message
 
@@ -444,7 +445,7 @@ def test_tr6_each_seat_plays_exactly_two_of_its_unplayed_dice() -> None:
     state = tricks(dice(), dice(), bidder=0)
     assert "two different dice" in refused(state, 0, Play((3, 3)))
     assert "no such die" in refused(state, 0, Play((0, 18)))
-    assert "exactly two" in refused(state, 0, Play((0, 1, 2)))  # type: ignore[arg-type]
+    assert "exactly two" in refused(state, 0, Play((0, 1, 2)))  # type: ignore[arg-type]  # three dice, on purpose
     GAME.apply(state, 0, Play((0, 3)))
     GAME.apply(state, 1, Play((1, 4)))
     state.turn = 0  # whoever won, seat 0 tries to reuse a die
@@ -834,7 +835,7 @@ def test_the_events_made_through_their_slots_equal_the_dataclass_ones() -> None:
         assert type(fast) is type(slow)
         assert fast == slow and hash(fast) == hash(slow) and repr(fast) == repr(slow)
         with pytest.raises(FrozenInstanceError):
-            fast.audience = 0  # type: ignore[misc]
+            fast.audience = 0  # type: ignore[misc]  # frozen: the test proves this is refused
 
 
 def test_a_reroll_made_through_its_slots_equals_the_dataclass_one() -> None:
@@ -846,4 +847,4 @@ def test_a_reroll_made_through_its_slots_equals_the_dataclass_one() -> None:
         assert repr(fast) == repr(Reroll(dice))
         assert GAME.parse_action(GAME.dump_action(fast)) == fast
         with pytest.raises(FrozenInstanceError):
-            fast.dice = ()  # type: ignore[misc]
+            fast.dice = ()  # type: ignore[misc]  # frozen: the test proves this is refused
