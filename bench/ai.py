@@ -5,7 +5,7 @@ seat's place rotating through the table, and prints the hard seat's win rate
 with a 95% Wilson interval (a draw is not a win; a fair share is 33%) and how
 long each level took per decision. Games run in a process pool.
 
-    uv run --locked python bench/ai.py --games 100 --seconds 1.0 --seed 1
+    uv run --locked python -m bench.ai --games 100 --seconds 1.0 --seed 1
 
 Issue 8's targets, in every game: the hard seat wins at least 70% against
 random seats and at least 45% against easy seats.
@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
+from bench.machine import Table, percentile
 from games.ai.levels import computer_player
 from games.ai.player import Budget
 from games.catalog import CATALOG
@@ -95,11 +96,6 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - spread), min(1.0, centre + spread)
 
 
-def percentile(values: Sequence[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, math.ceil(q * len(ordered)) - 1)]
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100, help="games per pairing (default 100)")
@@ -154,7 +150,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(file=sys.stderr)
     elapsed = time.perf_counter() - started
 
-    command = shlex.join(["uv", "run", "--locked", "python", "bench/ai.py", *sys.argv[1:]])
+    command = shlex.join(["uv", "run", "--locked", "python", "-m", "bench.ai", *sys.argv[1:]])
     print(f"$ {command}")
     chosen = "options " + ", ".join(args.option) if args.option else "default options"
     print(
@@ -179,7 +175,7 @@ def _option(text: str) -> tuple[str, object]:
 
 
 def _win_table(results: Sequence[Result]) -> str:
-    rows = [("game", "hard vs", "games", "hard wins", "rate", "95% CI", "draws", "target")]
+    table = Table("game", "hard vs", "games", "hard wins", "rate", "95% CI", "draws", "target")
     groups: dict[tuple[str, str], list[Result]] = defaultdict(list)
     for result in results:
         groups[result.match.game, result.match.opponents].append(result)
@@ -188,23 +184,21 @@ def _win_table(results: Sequence[Result]) -> str:
         low, high = wilson(wins, len(group))
         target = TARGETS[opponents]
         verdict = "met" if wins / len(group) >= target else "MISSED"
-        rows.append(
-            (
-                key,
-                f"2 {opponents}",
-                str(len(group)),
-                str(wins),
-                f"{wins / len(group):.0%}",
-                f"{low:.0%}-{high:.0%}",
-                str(sum(result.draw for result in group)),
-                f">= {target:.0%} {verdict}",
-            )
+        table.add(
+            key,
+            f"2 {opponents}",
+            len(group),
+            wins,
+            f"{wins / len(group):.0%}",
+            f"{low:.0%}-{high:.0%}",
+            sum(result.draw for result in group),
+            f">= {target:.0%} {verdict}",
         )
-    return _table(rows)
+    return table.render()
 
 
 def _time_table(results: Sequence[Result]) -> str:
-    rows = [("game", "level", "decisions", "median ms", "p99 ms", "max ms", "moves/game")]
+    table = Table("game", "level", "decisions", "median ms", "p99 ms", "max ms", "moves/game")
     groups: dict[tuple[str, str], list[float]] = defaultdict(list)
     moves: dict[str, list[int]] = defaultdict(list)
     for result in results:
@@ -212,28 +206,16 @@ def _time_table(results: Sequence[Result]) -> str:
         for level, seconds in result.thinking.items():
             groups[result.match.game, level].extend(seconds)
     for (key, level), seconds in sorted(groups.items()):
-        rows.append(
-            (
-                key,
-                level,
-                str(len(seconds)),
-                f"{1000 * statistics.median(seconds):.1f}",
-                f"{1000 * percentile(seconds, 0.99):.1f}",
-                f"{1000 * max(seconds):.1f}",
-                f"{statistics.mean(moves[key]):.0f}",
-            )
+        table.add(
+            key,
+            level,
+            len(seconds),
+            f"{1000 * statistics.median(seconds):.1f}",
+            f"{1000 * percentile(sorted(seconds), 0.99):.1f}",
+            f"{1000 * max(seconds):.1f}",
+            f"{statistics.mean(moves[key]):.0f}",
         )
-    return _table(rows)
-
-
-def _table(rows: Sequence[Sequence[str]]) -> str:
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    lines = [
-        " | ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True))
-        for row in rows
-    ]
-    lines.insert(1, "-+-".join("-" * width for width in widths))
-    return "\n".join(lines)
+    return table.render()
 
 
 if __name__ == "__main__":
