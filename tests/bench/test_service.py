@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bench.service import Run
 from tests.bench.commands import number, rows, run
 
 
@@ -51,3 +52,19 @@ def test_trips_counts_the_hand_offs_to_the_database_thread() -> None:
     assert "trips to the connection thread:" in output
     per_action = next(line for line in output.splitlines() if line.startswith("per action"))
     assert number(per_action.split()[-1]) > 0
+
+
+def test_the_quiet_tail_counts_only_actions_due_in_seconds_the_host_left_alone() -> None:
+    run = Run(
+        latencies=[0.001, 0.050, 0.002, 0.003, 0.004],
+        due=[10.5, 11.5, 12.5, 13.5, 9.0],  # the last two: after and before the watched seconds
+        seconds_stolen=[(10.0, 11.0, 0.0), (11.0, 12.0, 0.08), (12.0, 13.0, 0.01)],
+    )
+    assert run.quiet_latencies(0.01) == [0.001, 0.002]
+    assert run.quiet_latencies(0.10) == [0.001, 0.050, 0.002]
+
+
+def test_every_run_reports_its_tail_in_the_quiet_seconds() -> None:
+    table = rows(run("service", "--tables", "4", "--rate", "50", "--seconds", "2.5"))
+    quiet = table["p99 ms of actions in seconds the host stole <= 1%"]
+    assert quiet == "none" or quiet.endswith(" actions)")
