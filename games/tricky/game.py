@@ -216,6 +216,27 @@ def _hand_scored(
     return event
 
 
+_DIE_CODE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(KINDS.index(faces) * (max(KINDS) + 1) + value for value in range(faces + 1))
+    for faces in FACES
+)
+"""``_DIE_CODE[i][v]``: die ``i`` showing ``v`` as a number below :data:`_DIE_CODES` that only
+its kind and value decide, like the :class:`Die` the table sees."""
+_DIE_CODES = len(KINDS) * (max(KINDS) + 1)
+_DICE_PLAYED: dict[int, DicePlayed] = {}
+"""Every :class:`DicePlayed` made so far, keyed ``(seat * 126 + code_a) * 126 + code_b`` by
+the seat and the :data:`_DIE_CODE` of its two dice. One is told for every play, and making it
+(and collecting it again), even through its slots (:func:`_dice_played`), cost more than the
+rest of the play, while the table tells apart
+only 2,180 pairs of dice (kind and value of each, the lower index first): at most 10,900
+events are kept, under two megabytes, and a few thousand plays fill most of them."""
+
+
+def _new_dice_played(key: int, seat: Seat, dice: tuple[Die, Die]) -> DicePlayed:
+    event = _DICE_PLAYED[key] = _dice_played(seat, dice)
+    return event
+
+
 _TRICK_WON: dict[int, TrickWon] = {}
 """Every :class:`TrickWon` made so far, keyed ``(points * 16 + trick) * 8 + seat``."""
 
@@ -656,7 +677,11 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
         state.unplayed[seat] = unplayed ^ bits
         values = state.values[seat]
         value_a, value_b = values[a], values[b]
-        events: list[Event] = [_dice_played(seat, (_DIE[a][value_a], _DIE[b][value_b]))]
+        key = (seat * _DIE_CODES + _DIE_CODE[a][value_a]) * _DIE_CODES + _DIE_CODE[b][value_b]
+        events: list[Event] = [
+            _DICE_PLAYED.get(key)
+            or _new_dice_played(key, seat, (_DIE[a][value_a], _DIE[b][value_b]))
+        ]
         trick.append((seat, a, b))
         seats = len(state.scores)
         if len(trick) < seats:
