@@ -5,7 +5,7 @@ Players in ``--tables`` channels each open a table of ``--game`` with
 ``/tricky new``, join it and start it with buttons. Then, over and over, on a
 random table, the seat on turn presses "Open my hand" on the public table and
 then up to ``--clicks`` random enabled controls of the private panel it got
-(a button, or a select's first choice; a form that opens is typed as its own hints
+(a button, or one of a select's choices; a form that opens is typed as its own hints
 suggest, see :func:`typed_answers`, and sent): every press is a real interaction
 through discord.py, the cogs, the table service and SQLite, and each move
 redraws the public table.
