@@ -5,7 +5,8 @@ Players in ``--tables`` channels each open a table of ``--game`` with
 ``/tricky new``, join it and start it with buttons. Then, over and over, on a
 random table, the seat on turn presses "Open my hand" on the public table and
 then up to ``--clicks`` random enabled controls of the private panel it got
-(a button, or a select's first choice): every press is a real interaction
+(a button, or one of a select's choices; a form that opens is typed as its own hints
+suggest, see :func:`typed_answers`, and sent): every press is a real interaction
 through discord.py, the cogs, the table service and SQLite, and each move
 redraws the public table.
 
@@ -43,6 +44,8 @@ from tests.e2e.helpers import Room, components, labels
 __all__ = ["main"]
 
 SEATS = 3
+TEXT_INPUT = 4
+"""Discord's component type of a form's text field."""
 
 _first_answer: list[float] = []
 """When the bot first answered the interaction being timed (``perf_counter``)."""
@@ -73,12 +76,38 @@ def table_id_of(message: Any) -> int | None:
     return None
 
 
+def typed_answers(modal: dict[str, Any]) -> dict[str, str]:
+    """What a player following a form's own hints types: each text input's pre-filled
+    value, else the example its placeholder gives (``e.g. 130``); an input with neither
+    is left empty. The bot then plays the move or explains why it cannot."""
+    answers: dict[str, str] = {}
+    for field in text_inputs(modal.get("components", [])):
+        example = re.search(r"e\.g\. ([^(;]+)", field.get("placeholder") or "")
+        value = field.get("value") or (example[1].strip() if example else "")
+        if value:
+            answers[field["custom_id"]] = value
+    return answers
+
+
+def text_inputs(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The text inputs of a form's component tree, in order."""
+    found: list[dict[str, Any]] = []
+    for component in components:
+        if component.get("type") == TEXT_INPUT:
+            found.append(component)
+        found += text_inputs(component.get("components", []))
+        if "component" in component:  # a label wraps its one control
+            found += text_inputs([component["component"]])
+    return found
+
+
 class Driver:
     def __init__(self, env: Any, bot: Any, game: str, rng: random.Random) -> None:
         self.env, self.bot, self.game, self.rng = env, bot, game, rng
         self.first: list[float] = []
         self.settled: list[float] = []
         self.refused = 0
+        self.forms = 0
 
     async def timed(self, interact: Callable[[], Any]) -> Any:
         _first_answer.clear()
@@ -132,8 +161,15 @@ class Driver:
             except simcord.SetupError:  # the panel changed under the click: not the bot's fault
                 self.refused += 1
                 return True
-            if result.modal is not None:
-                return True  # a form: this driver does not type into forms
+            if result.modal is not None:  # a form: typed as its own hints suggest, and sent
+                form = functools.partial(member.submit_modal, result, typed_answers(result.modal))
+                try:
+                    await self.timed(form)
+                except simcord.SetupError:  # the form asked for what its hints do not give
+                    self.refused += 1
+                else:
+                    self.forms += 1
+                return True
             if "Open my hand" in labels(room.table_message()) and result.response is not None:
                 panel = result.response
         return True
@@ -183,7 +219,8 @@ async def bench_bot(args: argparse.Namespace) -> None:
     table.add("settled p50 ms", 1000 * percentile(settled, 0.5))
     table.add("settled p99 ms", 1000 * percentile(settled, 0.99))
     table.add("moves on the last tables", moves)
-    table.add("clicks on a vanished control", driver.refused)
+    table.add("forms filled in and sent", driver.forms)
+    table.add("clicks on a vanished control or form", driver.refused)
     table.add("bot errors", errors)
     table.print()
 

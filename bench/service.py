@@ -74,6 +74,7 @@ from bench.machine import Table, describe_machine, percentile
 from bot.clock import SystemClock
 from bot.computer import prepare_games
 from bot.shards import UNSHARDED, Shards
+from bot.storage.checkpoints import CHECKPOINT_EVERY
 from bot.storage.database import Database
 from bot.storage.migrations import migrate
 from bot.tables.model import Player, TableStatus
@@ -318,7 +319,7 @@ async def measure(
     """Set ``args.tables`` tables up in a server of this process's first shard on the
     database at ``path``,
     call ``ready()``, then drive them for the timed part."""
-    db = await Database.open(path)
+    db = await Database.open(path, checkpoint_every=args.checkpoint_every or None)
     await migrate(db)  # shards starting together: one applies, the others wait
     # Seeded deals, so that a run with the same arguments plays the same games (the
     # instruction counts of --actions compare like with like).
@@ -488,6 +489,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument("--db", help="the SQLite file (default: a fresh one in a temp folder)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--checkpoint-every",
+        type=float,
+        default=CHECKPOINT_EVERY,
+        help="seconds between background WAL checkpoints; 0: SQLite's own, in the commits",
+    )
     parser.add_argument(
         "--processes",
         type=int,

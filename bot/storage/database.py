@@ -25,6 +25,8 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
+from bot.storage.checkpoints import BACKSTOP_PAGES, CHECKPOINT_EVERY, Checkpointer
+
 __all__ = ["BUSY_PAUSES", "BUSY_TIMEOUT_MS", "Database", "DatabaseBusy", "Params", "Row"]
 
 log = logging.getLogger(__name__)
@@ -57,15 +59,28 @@ def is_busy(error: BaseException) -> bool:
 
 
 class Database:
-    def __init__(self, connection: aiosqlite.Connection, path: str) -> None:
+    def __init__(
+        self,
+        connection: aiosqlite.Connection,
+        path: str,
+        checkpointer: Checkpointer | None = None,
+    ) -> None:
         self._connection = connection
         self.path = path
+        self.checkpointer = checkpointer
+        """Checkpoints the file in the background (see :mod:`bot.storage.checkpoints`)."""
         self.lock = asyncio.Lock()
         self._after_commit: list[Callable[[], None]] | None = None
 
     @classmethod
-    async def open(cls, path: str | Path) -> Database:
-        """Open (creating if needed) the database file; ``":memory:"`` for a throwaway one."""
+    async def open(
+        cls, path: str | Path, *, checkpoint_every: float | None = CHECKPOINT_EVERY
+    ) -> Database:
+        """Open (creating if needed) the database file; ``":memory:"`` for a throwaway one.
+
+        A file is checkpointed in the background every ``checkpoint_every`` seconds,
+        or, with ``None``, by SQLite itself in the commits as it does by default.
+        """
         where = str(path)
         if where != ":memory:":
             Path(where).parent.mkdir(parents=True, exist_ok=True)
@@ -77,10 +92,18 @@ class Database:
             "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;"
             f" PRAGMA foreign_keys = ON; PRAGMA busy_timeout = {BUSY_TIMEOUT_MS};"
         )
+        checkpointer = None
+        if where != ":memory:" and checkpoint_every is not None:
+            await connection.execute(f"PRAGMA wal_autocheckpoint = {BACKSTOP_PAGES}")
+            checkpointer = Checkpointer.start(where, checkpoint_every)
         log.info("database open at %s", where)
-        return cls(connection, where)
+        return cls(connection, where, checkpointer)
 
     async def close(self) -> None:
+        # The checkpointer's connection first, so that ours is the last one out and
+        # its close checkpoints the rest of the log and removes it.
+        if self.checkpointer is not None:
+            await asyncio.to_thread(self.checkpointer.stop)
         async with self.lock:
             await self._connection.close()
 

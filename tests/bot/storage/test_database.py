@@ -25,12 +25,33 @@ async def db(tmp_path: Path) -> AsyncIterator[Database]:
     await opened.close()
 
 
-@pytest.fixture
-def other(db: Database) -> Iterator[sqlite3.Connection]:
+@pytest_asyncio.fixture
+async def rollback_db(tmp_path: Path) -> AsyncIterator[Database]:
+    """A database someone switched back from WAL to a rollback journal. Switching needs
+    the file to itself, so this one has no background checkpointer's connection."""
+    opened = await Database.open(tmp_path / "t.db", checkpoint_every=None)
+    await opened.execute_script(
+        "PRAGMA journal_mode = DELETE; CREATE TABLE notes (text TEXT NOT NULL);"
+    )
+    yield opened
+    await opened.close()
+
+
+def second_connection(db: Database) -> Iterator[sqlite3.Connection]:
     """A second process's connection to the same file (a backup, the sqlite3 shell)."""
     connection = sqlite3.connect(db.path, isolation_level=None, timeout=0)
     yield connection
     connection.close()
+
+
+@pytest.fixture
+def other(db: Database) -> Iterator[sqlite3.Connection]:
+    yield from second_connection(db)
+
+
+@pytest.fixture
+def rollback_other(rollback_db: Database) -> Iterator[sqlite3.Connection]:
+    yield from second_connection(rollback_db)
 
 
 async def notes(db: Database) -> list[str]:
@@ -89,37 +110,35 @@ async def test_reads_go_on_while_another_connection_writes(
 
 
 async def test_a_commit_blocked_by_a_reader_waits_then_rolls_back(
-    db: Database, other: sqlite3.Connection
+    rollback_db: Database, rollback_other: sqlite3.Connection
 ) -> None:
     """Outside WAL (a database someone switched back), COMMIT is where the wait happens."""
-    await db.execute_script("PRAGMA journal_mode = DELETE;")
-    await write(db, "before")
-    other.execute("BEGIN")
-    other.execute("SELECT COUNT(*) FROM notes").fetchone()  # a reader's shared lock
+    await write(rollback_db, "before")
+    rollback_other.execute("BEGIN")
+    rollback_other.execute("SELECT COUNT(*) FROM notes").fetchone()  # a reader's shared lock
     with pytest.raises(DatabaseBusy):
-        await write(db, "lost?")
-    other.execute("ROLLBACK")
-    assert await notes(db) == ["before"]
+        await write(rollback_db, "lost?")
+    rollback_other.execute("ROLLBACK")
+    assert await notes(rollback_db) == ["before"]
 
-    other.execute("BEGIN")
-    other.execute("SELECT COUNT(*) FROM notes").fetchone()
-    release_after(0.4, other)
-    await write(db, "after the reader")
-    assert await notes(db) == ["before", "after the reader"]
+    rollback_other.execute("BEGIN")
+    rollback_other.execute("SELECT COUNT(*) FROM notes").fetchone()
+    release_after(0.4, rollback_other)
+    await write(rollback_db, "after the reader")
+    assert await notes(rollback_db) == ["before", "after the reader"]
 
 
 async def test_a_read_blocked_by_an_exclusive_writer_waits(
-    db: Database, other: sqlite3.Connection
+    rollback_db: Database, rollback_other: sqlite3.Connection
 ) -> None:
-    await db.execute_script("PRAGMA journal_mode = DELETE;")
-    await write(db, "before")
-    other.execute("BEGIN EXCLUSIVE")
-    release_after(0.4, other)
-    assert await notes(db) == ["before"]
-    other.execute("BEGIN EXCLUSIVE")
+    await write(rollback_db, "before")
+    rollback_other.execute("BEGIN EXCLUSIVE")
+    release_after(0.4, rollback_other)
+    assert await notes(rollback_db) == ["before"]
+    rollback_other.execute("BEGIN EXCLUSIVE")
     with pytest.raises(DatabaseBusy):
-        await notes(db)
-    other.execute("ROLLBACK")
+        await notes(rollback_db)
+    rollback_other.execute("ROLLBACK")
 
 
 async def test_other_errors_are_not_retried(db: Database) -> None:
