@@ -55,5 +55,5 @@ def test_tr1_the_kinds_roll_independently(rolls: list[list[int]]) -> None:
     columns = list(zip(*rolls, strict=True))
     for a, b in combinations(range(DICE_PER_SEAT), 2):
         if FACES[a] != FACES[b]:
-            counts = Counter(zip(columns[a], columns[b], strict=True))
+            counts: Counter[tuple[int, ...]] = Counter(zip(columns[a], columns[b], strict=True))
             assert_uniform(counts, product(range(1, FACES[a] + 1), range(1, FACES[b] + 1)))
