@@ -84,27 +84,36 @@ _TRIPLES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 
 _D4, _D6, _D8, _D10, _D12, _D20 = _TRIPLES
 _N4, _N6, _N8, _N10, _N12, _N20 = (len(triples) for triples in _TRIPLES)
+_WAYS_4_8, _WAYS_6_10 = _N4 * _N8, _N6 * _N10
+_WAYS_4_8_20, _WAYS_6_10_12 = _WAYS_4_8 * _N20, _WAYS_6_10 * _N12
 
-WORDS_PER_SET = len(KINDS)
-"""The random words :func:`roll_from` reads for one set: one per kind."""
+WORDS_PER_SET = 2
+"""The random words :func:`roll_from` reads for one set: one rolls the d4s, d8s and d20s,
+the other the d6s, d10s and d12s."""
 
 
 def roll_from(words: Sequence[int], start: int) -> list[int]:
-    """A roll of a whole set of 18 dice, in index order, from six random 64-bit words
-    (``words[start:start + 6]``, see :meth:`games.core.chance.Chance.words`).
+    """A roll of a whole set of 18 dice, in index order, from two random 64-bit words
+    (``words[start]`` and ``words[start + 1]``, see :meth:`games.core.chance.Chance.words`).
 
-    Rolling is the hot part of setting up a hand, so each kind's three dice come
-    from one word taken modulo the kind's outcomes (at most 8,000), written out
-    kind by kind rather than looped over. ``word % n`` is uniform to within
-    ``n / 2**64`` like ``word * n >> 64``, and half the instructions on Python ints.
+    Rolling is the hot part of setting up a hand, so each word rolls three kinds at once.
+    Taken modulo the number of ways its three kinds can land together, the word is a
+    uniform number (to within ``n / 2**64``, less than one part in 10**10 here), and its
+    digits in the mixed base of the three kinds' counts of triples pick each kind's triple:
+    each uniform, and independent of the others. The kinds are paired small with large so
+    that both moduli stay below ``2**30``: everything after the first ``%`` is then
+    arithmetic on one-digit Python ints, the cheap kind. Written out kind by kind rather
+    than looped over, as this runs for every set of every hand.
     """
+    d4_d8_d20 = words[start] % _WAYS_4_8_20
+    d6_d10_d12 = words[start + 1] % _WAYS_6_10_12
     return [
-        *_D4[words[start] % _N4],
-        *_D6[words[start + 1] % _N6],
-        *_D8[words[start + 2] % _N8],
-        *_D10[words[start + 3] % _N10],
-        *_D12[words[start + 4] % _N12],
-        *_D20[words[start + 5] % _N20],
+        *_D4[d4_d8_d20 % _N4],
+        *_D6[d6_d10_d12 % _N6],
+        *_D8[d4_d8_d20 // _N4 % _N8],
+        *_D10[d6_d10_d12 // _N6 % _N10],
+        *_D12[d6_d10_d12 // _WAYS_6_10],
+        *_D20[d4_d8_d20 // _WAYS_4_8],
     ]
 
 

@@ -110,6 +110,8 @@ _PASS = Pass()
 MAX_SEATS = 5
 _ALONE: tuple[tuple[Seat], ...] = tuple((seat,) for seat in range(MAX_SEATS))
 """``_ALONE[seat]``: :meth:`TrickyGame.to_act` when one seat acts, made once."""
+_EVERY_SEAT: tuple[tuple[Seat, ...], ...] = tuple(tuple(range(n)) for n in range(MAX_SEATS + 1))
+"""``_EVERY_SEAT[n]``: every seat of an ``n``-seat table, for :meth:`TrickyGame.to_act`."""
 _TRUMPS: tuple[NameTrump, ...] = (NameTrump(None), *(NameTrump(n) for n in range(1, 21)))
 _LOW_BITS = tuple(
     tuple(
@@ -129,6 +131,8 @@ seat's dice gives both bit sets."""
 # random playout. Bid amounts are open-ended, so their caches are bounded.
 
 
+_DIE_BIT: dict[int, int] = {die: 1 << die for die in range(DICE_PER_SEAT)}
+"""``_DIE_BIT[i]``: die ``i``'s bit; a key error for anything that is not one of the 18."""
 _PAIR_BITS: tuple[tuple[int, ...], ...] = tuple(
     tuple((1 << a) | (1 << b) for b in range(DICE_PER_SEAT)) for a in range(DICE_PER_SEAT)
 )
@@ -209,6 +213,27 @@ def _hand_scored(
     _SET_SCORED_GAINED(event, gained)
     _SET_SCORED_SCORES(event, scores)
     _SET_SCORED_KIND(event, "hand_scored")
+    return event
+
+
+_DIE_CODE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(KINDS.index(faces) * (max(KINDS) + 1) + value for value in range(faces + 1))
+    for faces in FACES
+)
+"""``_DIE_CODE[i][v]``: die ``i`` showing ``v`` as a number below :data:`_DIE_CODES` that only
+its kind and value decide, like the :class:`Die` the table sees."""
+_DIE_CODES = len(KINDS) * (max(KINDS) + 1)
+_DICE_PLAYED: dict[int, DicePlayed] = {}
+"""Every :class:`DicePlayed` made so far, keyed ``(seat * 126 + code_a) * 126 + code_b`` by
+the seat and the :data:`_DIE_CODE` of its two dice. One is told for every play, and making it
+(and collecting it again), even through its slots (:func:`_dice_played`), cost more than the
+rest of the play, while the table tells apart
+only 2,180 pairs of dice (kind and value of each, the lower index first): at most 10,900
+events are kept, under two megabytes, and a few thousand plays fill most of them."""
+
+
+def _new_dice_played(key: int, seat: Seat, dice: tuple[Die, Die]) -> DicePlayed:
+    event = _DICE_PLAYED[key] = _dice_played(seat, dice)
     return event
 
 
@@ -369,8 +394,15 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
 
     def to_act(self, state: TrickyState) -> tuple[Seat, ...]:
         phase = state.phase
-        if phase == "reroll":
+        if phase == "reroll":  # TR2: every seat still to choose, at once
             rerolled = state.rerolled
+            waiting = rerolled.count(None)
+            # The first and the last seat to choose are the common cases; made tuples
+            # answer them without building one.
+            if waiting == len(rerolled):
+                return _EVERY_SEAT[waiting]
+            if waiting == 1:
+                return _ALONE[rerolled.index(None)]
             return tuple([seat for seat in range(len(rerolled)) if rerolled[seat] is None])
         if phase == "over":
             return ()
@@ -486,7 +518,7 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
                 raise NotYourTurn("You have already chosen your re-roll; the others are choosing.")
             if not isinstance(action, Reroll):
                 raise IllegalAction("First choose the dice to re-roll, or keep them all.")
-            _check_reroll(action.dice)
+            _chosen_dice(action.dice)
         elif seat != state.turn:
             raise NotYourTurn(
                 "It is another player's turn to bid."
@@ -566,9 +598,8 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
         return self._name_trump(state, seat, action.number)
 
     def _reroll(self, state: TrickyState, seat: Seat, chosen: tuple[int, ...]) -> list[Event]:
-        """Re-roll the chosen dice (TR2), checked first (:func:`_check_reroll`)."""
-        dice = tuple(sorted(chosen))
-        _check_reroll(dice)
+        """Re-roll the chosen dice (TR2), checked first (:func:`_chosen_dice`)."""
+        dice = dice_in(_chosen_dice(chosen))  # in index order, each once
         state.rerolled[seat] = len(dice)
         events: list[Event] = []
         if dice:
@@ -646,7 +677,11 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
         state.unplayed[seat] = unplayed ^ bits
         values = state.values[seat]
         value_a, value_b = values[a], values[b]
-        events: list[Event] = [_dice_played(seat, (_DIE[a][value_a], _DIE[b][value_b]))]
+        key = (seat * _DIE_CODES + _DIE_CODE[a][value_a]) * _DIE_CODES + _DIE_CODE[b][value_b]
+        events: list[Event] = [
+            _DICE_PLAYED.get(key)
+            or _new_dice_played(key, seat, (_DIE[a][value_a], _DIE[b][value_b]))
+        ]
         trick.append((seat, a, b))
         seats = len(state.scores)
         if len(trick) < seats:
@@ -929,11 +964,20 @@ def _random_follow(matching: int, others: int, draw: float) -> Play:
     return _PLAY[inside[pick // count] * DICE_PER_SEAT + outside[pick % count]]
 
 
-def _check_reroll(dice: tuple[int, ...]) -> None:
-    if dice and (min(dice) < 0 or max(dice) >= DICE_PER_SEAT):
-        raise IllegalAction("You have no such die.")
-    if len(set(dice)) != len(dice):
+def _chosen_dice(dice: tuple[int, ...]) -> int:
+    """The bit set of the dice chosen for a re-roll (TR2), refusing a die the seat does not
+    have and a die named twice.
+
+    The bits are summed in one C loop (cheaper than min, max and a set over the dice, at
+    every re-roll of a random playout); a die named twice carries into another bit, so the
+    sum then has fewer bits than dice were named."""
+    try:
+        mask = sum(map(_DIE_BIT.__getitem__, dice))
+    except KeyError:
+        raise IllegalAction("You have no such die.") from None
+    if mask.bit_count() != len(dice):
         raise IllegalAction("Choose each die at most once.")
+    return mask
 
 
 def _check_trump(number: int | None) -> None:

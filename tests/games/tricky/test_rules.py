@@ -19,6 +19,9 @@ from games.core.game import Event
 from games.tricky import GAME
 from games.tricky.dice import ALL_DICE, FACES, KINDS, Die
 from games.tricky.game import (
+    _DIE,
+    _DIE_CODE,
+    _DIE_CODES,
     BID_STEPS,
     _dice_played,
     _hand_scored,
@@ -836,6 +839,26 @@ def test_the_events_made_through_their_slots_equal_the_dataclass_ones() -> None:
         assert fast == slow and hash(fast) == hash(slow) and repr(fast) == repr(slow)
         with pytest.raises(FrozenInstanceError):
             fast.audience = 0  # type: ignore[misc]  # frozen: the test proves this is refused
+
+
+def test_every_play_is_told_with_its_seat_and_dice_as_played() -> None:
+    # The engine keeps the DicePlayed it made, keyed by seat, kinds and values
+    # (games/tricky/game.py): the key must tell apart every two plays the table can tell apart.
+    codes = {_DIE_CODE[i][v]: _DIE[i][v] for i in range(18) for v in range(1, FACES[i] + 1)}
+    assert len(codes) == sum(KINDS) and all(0 <= code < _DIE_CODES for code in codes)
+    rng = random.Random(6)
+    for seats in (2, 3, 5):
+        state = GAME.new(seats, seed=seats)
+        while acting := GAME.to_act(state):
+            seat = rng.choice(acting)
+            action = GAME.random_action(state, seat, rng)
+            if isinstance(action, Play):
+                a, b = action.dice
+                values = state.values[seat]
+                shown = (Die(FACES[a], values[a]), Die(FACES[b], values[b]))
+                assert GAME.apply(state, seat, action)[0] == DicePlayed(seat=seat, dice=shown)
+            else:
+                GAME.apply(state, seat, action)
 
 
 def test_a_reroll_made_through_its_slots_equals_the_dataclass_one() -> None:
