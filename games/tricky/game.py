@@ -225,11 +225,11 @@ its kind and value decide, like the :class:`Die` the table sees."""
 _DIE_CODES = len(KINDS) * (max(KINDS) + 1)
 _DICE_PLAYED: dict[int, DicePlayed] = {}
 """Every :class:`DicePlayed` made so far, keyed ``(seat * 126 + code_a) * 126 + code_b`` by
-the seat and the :data:`_DIE_CODE` of its two dice. One is told for every play, and making it
-(and collecting it again), even through its slots (:func:`_dice_played`), cost more than the
-rest of the play, while the table tells apart
-only 2,180 pairs of dice (kind and value of each, the lower index first): at most 10,900
-events are kept, under two megabytes, and a few thousand plays fill most of them."""
+the seat and the :data:`_DIE_CODE` of its two dice. One is told for every play, and making
+it (and collecting it again), even through its slots (:func:`_dice_played`), cost more than
+the rest of the play. The table tells apart only 2,180 pairs of dice (kind and value of
+each, the lower index first), so at most 10,900 events are kept, under two megabytes, and
+a few thousand plays fill most of them."""
 
 
 def _new_dice_played(key: int, seat: Seat, dice: tuple[Die, Die]) -> DicePlayed:
