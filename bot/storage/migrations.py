@@ -72,9 +72,10 @@ async def schema_version(db: Database) -> int:
 async def migrate(db: Database, migrations: list[Migration] | None = None) -> int:
     """Apply every pending migration; returns how many were applied."""
     migrations = discover() if migrations is None else migrations
-    await db.execute_script(
+    # One statement, so it waits for another shard's lock like every other one does.
+    await db.write(
         "CREATE TABLE IF NOT EXISTS schema_migrations ("
-        " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL);"
+        " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
     )
     current = await schema_version(db)
     latest = migrations[-1].version if migrations else 0

@@ -11,7 +11,14 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
-from bot.storage.database import BUSY_PAUSES, BUSY_TIMEOUT_MS, Database, DatabaseBusy
+from bot.storage.database import (
+    BUSY_PAUSES,
+    BUSY_TIMEOUT_MS,
+    FIRST_NAP,
+    LONGEST_NAP,
+    Database,
+    DatabaseBusy,
+)
 
 GIVE_UP_WITHIN = 2.0
 """Seconds: the whole wait must leave room in Discord's 3 s to answer the user."""
@@ -78,9 +85,33 @@ async def test_a_write_waits_for_a_lock_released_soon(
     db: Database, other: sqlite3.Connection
 ) -> None:
     other.execute("BEGIN IMMEDIATE")
-    release_after(0.4, other)  # longer than SQLite's own wait: our retry must carry it
+    release_after(0.4, other)  # longer than one attempt's wait: our retry must carry it
     await write(db, "after the lock")
     assert await notes(db) == ["after the lock"]
+
+
+async def test_a_statement_meeting_a_lock_naps_briefly_and_ever_longer(
+    db: Database, other: sqlite3.Connection, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A lock is usually held for a fraction of a millisecond: the first nap is far
+    shorter than SQLite's own first sleep of 1 ms, and the naps grow so that a long
+    lock costs few tries."""
+    naps: list[float] = []
+    real_sleep = time.sleep
+
+    def nap(seconds: float) -> None:
+        naps.append(seconds)
+        real_sleep(seconds)
+
+    monkeypatch.setattr(time, "sleep", nap)  # the module the connection naps through
+    other.execute("BEGIN IMMEDIATE")
+    release_after(0.1, other)
+    await db.write("INSERT INTO notes (text) VALUES ('after the nap')")
+    assert await notes(db) == ["after the nap"]
+    assert naps[0] == FIRST_NAP < 0.001
+    assert naps == sorted(naps)
+    assert max(naps) == LONGEST_NAP
+    assert len(naps) < 40  # 0.1 s of waiting, in naps of up to 5 ms
 
 
 async def test_a_lock_held_too_long_is_a_clear_error_and_nothing_is_written(
