@@ -14,6 +14,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import get_args
 
 from games.core.chance import Chance
 from games.core.errors import CorruptState, IllegalAction, InvalidAction, NotYourTurn
@@ -21,6 +22,7 @@ from games.core.game import Event, Game, Outcome, Seat, places_from_scores
 from games.fraud import text
 from games.fraud.cards import HAND_SIZE, SUITS, Card, DeckKind, deck, matching, top_value
 from games.fraud.model import (
+    MAX_COUNT,
     MAX_SEATS,
     Action,
     Bid,
@@ -55,6 +57,16 @@ SPIKE_FACES = 6
 CALLS: tuple[CallFraud, CallOnTarget] = (CallFraud(), CallOnTarget())
 
 
+_BID: dict[tuple[int, int], Bid] = {
+    (count, value): Bid(count, value)
+    for count in range(1, MAX_COUNT + 1)
+    for value in range(1, max(top_value(kind) for kind in get_args(DeckKind)) + 1)
+}
+"""Every bid there can be, made once: the legal bids below and the bids made share them,
+so a busy table (or a fresh process filling the cache below) makes no new ones for the
+garbage collector to walk."""
+
+
 @lru_cache(maxsize=4096)
 def legal_bids(standing: Bid | None, cards_at_table: int, top: int) -> tuple[Bid, ...]:
     """Every bid allowed now, fewest cards first, then lowest value (FR4).
@@ -65,7 +77,7 @@ def legal_bids(standing: Bid | None, cards_at_table: int, top: int) -> tuple[Bid
     """
     low_count, low_value = (1, 1) if standing is None else (standing.count, standing.value)
     return tuple(
-        Bid(count, value)
+        _BID[count, value]
         for count in range(low_count, cards_at_table + 1)
         for value in range(low_value, top + 1)
         if standing is None or (count, value) != (standing.count, standing.value)
@@ -175,7 +187,7 @@ class FraudGame(Game[FraudState, Action, FraudView, Options]):
         events: list[Event] = []
         match action:
             case Bid(count=count, value=value):
-                made = BidMade(seat=seat, bid=Bid(count, value))
+                made = BidMade(seat=seat, bid=_BID[count, value])
                 state.bids.append(made)
                 events.append(made)
                 state.turn = self._next_in(state, seat)
