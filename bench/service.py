@@ -69,13 +69,14 @@ from dataclasses import dataclass, field
 from multiprocessing.queues import Queue
 from multiprocessing.synchronize import Barrier
 from pathlib import Path
+from typing import Any
 
 from bench.machine import Table, describe_machine, percentile
 from bot.clock import SystemClock
 from bot.computer import prepare_games
 from bot.shards import UNSHARDED, Shards
 from bot.storage.checkpoints import CHECKPOINT_EVERY
-from bot.storage.database import Database
+from bot.storage.database import Database, NappingConnection
 from bot.storage.migrations import migrate
 from bot.tables.model import Player, TableStatus
 from bot.tables.service import TableService
@@ -124,6 +125,8 @@ class Run:
     """Growth of the resident memory while setting the tables up."""
     stolen: float = 0.0
     """The share of the machine's CPU time the host took for others during the timed part."""
+    statements: list[float] = field(default_factory=list)
+    """How long each SQLite statement took during the timed part (:class:`Statements`)."""
     seconds_stolen: list[tuple[float, float, float]] = field(default_factory=list)
     """Each second of the timed part: when it began and ended, and the share of the machine's
     CPU time the host stole in it."""
@@ -198,6 +201,34 @@ class Collections:
         self.count[generation] += 1
         took = 1000 * (time.thread_time() - self._started)
         self.longest[generation] = max(self.longest[generation], took)
+
+
+class Statements:
+    """Times every statement the bot's connection runs while entered, on SQLite's thread:
+    ``NappingConnection.execute``, the statement's first step (where SQLite takes the locks
+    it needs and a write does its work) and the naps while another process holds the lock.
+    A statement held up by another shard's write shows here before it shows in the tail."""
+
+    def __init__(self) -> None:
+        self.seconds: list[float] = []
+        self._real = NappingConnection.execute
+
+    def __enter__(self) -> Statements:
+        real = self._real
+        took = self.seconds
+
+        def timed(connection: NappingConnection, sql: str, parameters: Any = (), /) -> Any:
+            started = time.perf_counter()
+            try:
+                return real(connection, sql, parameters)
+            finally:
+                took.append(time.perf_counter() - started)
+
+        NappingConnection.execute = timed  # type: ignore[method-assign]
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        NappingConnection.execute = self._real  # type: ignore[method-assign]
 
 
 class Bench:
@@ -353,10 +384,12 @@ async def measure(
     seconds: list[tuple[float, float, float]] = []
     watching = asyncio.create_task(watch_steal(seconds))
     loop_cpu, process_cpu = time.thread_time(), time.process_time()
-    if args.rate:
-        run = await open_loop(bench, tables, args.rate, args.seconds)
-    else:
-        run = await closed_loop(bench, tables, args.concurrency, args.seconds, args.actions)
+    with Statements() as statements:
+        if args.rate:
+            run = await open_loop(bench, tables, args.rate, args.seconds)
+        else:
+            run = await closed_loop(bench, tables, args.concurrency, args.seconds, args.actions)
+    run.statements = statements.seconds
     run.loop_cpu = time.thread_time() - loop_cpu
     watching.cancel()
     run.seconds_stolen = seconds
@@ -455,6 +488,14 @@ def report(args: argparse.Namespace, runs: list[Run]) -> None:
     table.add(
         f"p99 ms of actions in seconds the host stole <= {QUIET_STEAL:.0%}",
         f"{1000 * percentile(quiet, 0.99):.2f} ({len(quiet):,} actions)" if quiet else "none",
+    )
+    # A statement that met another shard's lock waits on SQLite's thread, and every move
+    # grouped behind it waits too.
+    statements = sorted(seconds for run in runs for seconds in run.statements) or [0.0]
+    table.add(
+        "SQLite statements: p99 ms, share over 2 ms",
+        f"{1000 * percentile(statements, 0.99):.2f}, "
+        f"{sum(seconds > 0.002 for seconds in statements) / len(statements):.2%}",
     )
     # CPU per action says what the run cost whatever else the machine was doing; the event
     # loop's share bounds the actions a second one process can serve.

@@ -7,7 +7,7 @@ inside (and be rolled back with) someone else's transaction.
 
 Another process may hold the file's write lock for a moment (a backup, the
 ``sqlite3`` shell, another shard of the bot). A statement waits up to
-:data:`BUSY_TIMEOUT_MS` for it (:class:`_Connection`), and we try again a few
+:data:`BUSY_TIMEOUT_MS` for it (:class:`NappingConnection`), and we try again a few
 times with a short pause, always before anything was changed or after rolling it
 back, so a retry can never apply something twice. If the lock is still held the
 caller gets :class:`DatabaseBusy`: the whole wait stays well inside Discord's
@@ -29,7 +29,15 @@ import aiosqlite
 
 from bot.storage.checkpoints import BACKSTOP_PAGES, CHECKPOINT_EVERY, Checkpointer
 
-__all__ = ["BUSY_PAUSES", "BUSY_TIMEOUT_MS", "Database", "DatabaseBusy", "Params", "Row"]
+__all__ = [
+    "BUSY_PAUSES",
+    "BUSY_TIMEOUT_MS",
+    "Database",
+    "DatabaseBusy",
+    "NappingConnection",
+    "Params",
+    "Row",
+]
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +72,7 @@ def is_busy(error: BaseException) -> bool:
     return "locked" in text or "busy" in text
 
 
-class _Connection(sqlite3.Connection):
+class NappingConnection(sqlite3.Connection):
     """A connection that waits out another connection's lock in short naps.
 
     SQLite's own wait (``busy_timeout``) sleeps 1, 2, 5, 10... ms between tries. A
@@ -122,7 +130,7 @@ class Database:
         where = str(path)
         if where != ":memory:":
             Path(where).parent.mkdir(parents=True, exist_ok=True)
-        connection = await aiosqlite.connect(where, isolation_level=None, factory=_Connection)
+        connection = await aiosqlite.connect(where, isolation_level=None, factory=NappingConnection)
         connection.row_factory = aiosqlite.Row
         # WAL lets readers (backups, a second process) proceed while the bot writes;
         # NORMAL sync is durable across process crashes, which is what WAL needs.
@@ -273,7 +281,7 @@ class Database:
 
     async def execute_script(self, script: str) -> None:
         """Run several statements; the script brings its own transaction. A script refused
-        for a lock is not waited for statement by statement (see :class:`_Connection`),
+        for a lock is not waited for statement by statement (see :class:`NappingConnection`),
         only tried again whole after rolling back."""
 
         async def run() -> None:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
-from bench.service import Run
+from bench.service import Run, Statements
+from bot.storage.database import NappingConnection
 from tests.bench.commands import number, rows, run
 
 
@@ -34,6 +36,25 @@ def test_shard_processes_share_the_tables_and_the_actions() -> None:
     assert number(table["processes (shards)"]) == 2
     assert number(table["games running"]) == 6
     assert number(table["actions"]) == 20  # ten in each process
+    # Both processes' statements are timed: twenty moves take at least twenty.
+    p99, share = table["SQLite statements: p99 ms, share over 2 ms"].split(", ")
+    assert number(p99) > 0
+    assert share.endswith("%")
+
+
+def test_statements_are_timed_only_while_watched() -> None:
+    real = NappingConnection.execute
+    connection = sqlite3.connect(":memory:", factory=NappingConnection)
+    try:
+        with Statements() as statements:
+            connection.execute("SELECT 1")
+            connection.execute("SELECT 2")
+        connection.execute("SELECT 3")
+    finally:
+        connection.close()
+    assert len(statements.seconds) == 2
+    assert all(seconds >= 0 for seconds in statements.seconds)
+    assert NappingConnection.execute is real
 
 
 def test_a_shard_process_that_fails_ends_the_run_with_its_error(tmp_path: Path) -> None:
