@@ -33,12 +33,13 @@ class ResultsRepository:
     ) -> dict[int, Rating]:
         wanted = list(user_ids)
         marks = ",".join("?" * len(wanted))
-        async with sql.execute(
+        # One trip to the connection's thread (not execute, fetch, close): this runs inside the
+        # final move's transaction, and another shard waits for its write lock meanwhile.
+        rows = await sql.execute_fetchall(
             f"SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND game_key = ? "
             f"AND user_id IN ({marks})",
             (guild_id, game_key, *wanted),
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return {int(row[0]): Rating(float(row[1]), float(row[2])) for row in rows}
 
     @staticmethod
@@ -66,11 +67,12 @@ class ResultsRepository:
                 result.duration_s,
             ),
         )
-        for seat in result.seats:
-            await sql.execute(
-                "INSERT INTO result_seats (table_id, seat, user_id, name, computer, place, "
-                "score, taken_over, rating_before, rating_after) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        # Every seat in one trip each (executemany): see ratings_of.
+        await sql.executemany(
+            "INSERT INTO result_seats (table_id, seat, user_id, name, computer, place, "
+            "score, taken_over, rating_before, rating_after) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
                 (
                     result.table_id,
                     seat.seat,
@@ -82,31 +84,34 @@ class ResultsRepository:
                     int(seat.taken_over),
                     seat.rating_before,
                     seat.rating_after,
-                ),
-            )
+                )
+                for seat in result.seats
+            ],
+        )
         if not result.rated:
             return
-        for seat in result.seats:
-            if seat.user_id is None or seat.user_id not in new_ratings:
-                continue
-            rating = new_ratings[seat.user_id]
-            await sql.execute(
-                "INSERT INTO ratings (guild_id, game_key, user_id, name, mu, sigma, games, "
-                "wins, updated_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?) "
-                "ON CONFLICT (guild_id, game_key, user_id) DO UPDATE SET "
-                "name = excluded.name, mu = excluded.mu, sigma = excluded.sigma, "
-                "games = games + 1, wins = wins + excluded.wins, updated_at = excluded.updated_at",
+        stamp = now.isoformat()
+        await sql.executemany(
+            "INSERT INTO ratings (guild_id, game_key, user_id, name, mu, sigma, games, "
+            "wins, updated_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?) "
+            "ON CONFLICT (guild_id, game_key, user_id) DO UPDATE SET "
+            "name = excluded.name, mu = excluded.mu, sigma = excluded.sigma, "
+            "games = games + 1, wins = wins + excluded.wins, updated_at = excluded.updated_at",
+            [
                 (
                     result.guild_id,
                     result.game_key,
                     seat.user_id,
                     seat.name,
-                    rating.mu,
-                    rating.sigma,
+                    new_ratings[seat.user_id].mu,
+                    new_ratings[seat.user_id].sigma,
                     int(seat.place == 1),
-                    now.isoformat(),
-                ),
-            )
+                    stamp,
+                )
+                for seat in result.seats
+                if seat.user_id is not None and seat.user_id in new_ratings
+            ],
+        )
 
     async def reset(self, guild_id: int, game_key: str | None, reset_by: int, now: datetime) -> int:
         """Clear one game's board (or every board); returns how many players were on it."""

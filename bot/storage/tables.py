@@ -345,8 +345,11 @@ class TableRepository:
         stamp = now.isoformat()
         async with self._db.transaction() as sql:
             await sql.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
-            for seat, player in enumerate(seats):
-                await _insert_seat(sql, table_id, seat, player, stamp)
+            # Every seat in one trip: another shard waits for this transaction's lock.
+            await sql.executemany(
+                _INSERT_SEAT,
+                [_seat_row(table_id, seat, player, stamp) for seat, player in enumerate(seats)],
+            )
             await sql.execute("UPDATE tables SET updated_at = ? WHERE id = ?", (stamp, table_id))
             self._on_commit(table_id)
 
@@ -608,14 +611,20 @@ class TableRepository:
         )
 
 
+_INSERT_SEAT = (
+    "INSERT INTO seats (table_id, seat, user_id, name, computer, joined_at) "
+    "VALUES (?, ?, ?, ?, ?, ?)"
+)
+
+
+def _seat_row(table_id: int, seat: int, player: Player, stamp: str) -> tuple[object, ...]:
+    return (table_id, seat, player.user_id, player.name, player.computer, stamp)
+
+
 async def _insert_seat(
     sql: aiosqlite.Connection, table_id: int, seat: int, player: Player, stamp: str
 ) -> None:
-    await sql.execute(
-        "INSERT INTO seats (table_id, seat, user_id, name, computer, joined_at) "
-        "VALUES (?, ?, ?, ?, ?, ?)",
-        (table_id, seat, player.user_id, player.name, player.computer, stamp),
-    )
+    await sql.execute(_INSERT_SEAT, _seat_row(table_id, seat, player, stamp))
 
 
 def _when(text: str | None) -> datetime | None:
