@@ -14,6 +14,7 @@ states taken from every stage of a playout.
 
     uv run python -m bench.engines                    # everything (a few minutes)
     uv run python -m bench.engines --game tricky      # one game
+    uv run python -m bench.engines --game tricky --seats 2   # one seat count
     uv run python -m bench.engines --seconds 0.2      # a quick look
 """
 
@@ -64,12 +65,13 @@ class Playouts:
         return self.decisions / self.seconds
 
 
-def cases(keys: Sequence[str]) -> list[Case]:
+def cases(keys: Sequence[str], seat_counts: Sequence[int] | None = None) -> list[Case]:
     return [
         Case(game, seats, options)
         for key in keys
         for game in (CATALOG[key],)
         for seats in range(game.min_seats, game.max_seats + 1)
+        if seat_counts is None or seats in seat_counts
         for options in option_variants(game)
     ]
 
@@ -147,6 +149,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--game", action="append", choices=list(CATALOG), help="only this game (repeatable)"
     )
     parser.add_argument(
+        "--seats", action="append", type=int, help="only this many seats (repeatable)"
+    )
+    parser.add_argument(
         "--seconds", type=float, default=1.0, help="CPU seconds per run (default 1)"
     )
     parser.add_argument("--repeats", type=int, default=3, help="runs per case; the best counts")
@@ -155,7 +160,7 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     print(describe_machine())
     table = Table("case", "games/s", "decisions/s", "decisions/game", "round trip µs", "JSON bytes")
-    for case in cases(args.game or list(CATALOG)):
+    for case in cases(args.game or list(CATALOG), args.seats):
         playouts = measure_playouts(
             case, seconds=args.seconds, repeats=args.repeats, seed=args.seed
         )

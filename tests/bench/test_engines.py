@@ -20,6 +20,16 @@ def test_engines_rates_every_seat_count_of_a_game() -> None:
     assert all(number(rate) > 0 for rate in rates)
 
 
+def test_engines_can_rate_only_some_seat_counts() -> None:
+    output = run(
+        "engines",
+        *("--game", "tricky", "--seats", "2", "--seats", "4"),
+        *("--seconds", "0.02", "--repeats", "1"),
+    )
+    seats = {label.split()[1] for label in rows(output) if label.startswith("tricky ")}
+    assert seats == {"2p", "4p"}
+
+
 def test_playouts_are_the_same_games_for_the_same_seed() -> None:
     """The instruction counts compare like with like only if a run repeats exactly."""
     first = run("playouts", "--game", "tricky", "--seats", "2", "--games", "3", "--seed", "5")
