@@ -69,6 +69,8 @@ class Checkpointer:
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
         self.last: Checkpoint | None = None
         """The latest checkpoint's report, for logs and tests."""
+        self.runs = 0
+        """How many checkpoints it has run (failed ones included)."""
 
     @classmethod
     def start(cls, path: str, every: float = CHECKPOINT_EVERY) -> Checkpointer:
@@ -101,6 +103,8 @@ class Checkpointer:
                     # A disk hiccup: the next round tries again, and the backstop keeps
                     # the log bounded meanwhile.
                     log.warning("background checkpoint failed", exc_info=True)
+                finally:
+                    self.runs += 1
         finally:
             self._connection.close()
 

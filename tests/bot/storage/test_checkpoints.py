@@ -25,11 +25,18 @@ async def fill(db: Database, pages: int) -> None:
 
 
 async def until_complete(checkpointer: Checkpointer, seconds: float = 5.0) -> Checkpoint:
-    """Wait for a background checkpoint that copied a non-empty log entirely."""
+    """Wait for a complete checkpoint of a non-empty log that began after this was called:
+    the second one to end from now at the latest (the first may have begun before)."""
+    runs = checkpointer.runs
     async with asyncio.timeout(seconds):
         while True:
             last = checkpointer.last
-            if last is not None and last.complete and last.frames > 0:
+            if (
+                checkpointer.runs >= runs + 2
+                and last is not None
+                and last.complete
+                and last.frames > 0
+            ):
                 return last
             await asyncio.sleep(0.01)
 
