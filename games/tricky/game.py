@@ -133,11 +133,16 @@ seat's dice gives both bit sets."""
 
 _DIE_BIT: dict[int, int] = {die: 1 << die for die in range(DICE_PER_SEAT)}
 """``_DIE_BIT[i]``: die ``i``'s bit; a key error for anything that is not one of the 18."""
-_PAIR_BITS: tuple[tuple[int, ...], ...] = tuple(
-    tuple((1 << a) | (1 << b) for b in range(DICE_PER_SEAT)) for a in range(DICE_PER_SEAT)
-)
-"""``_PAIR_BITS[a][b]``: the bit set of dice ``a`` and ``b``, made once: big ints are new
-objects every time they are computed."""
+_PAIR_OF: dict[tuple[int, int], tuple[int, int, int]] = {
+    (a, b): (min(a, b), max(a, b), (1 << a) | (1 << b))
+    for a in range(DICE_PER_SEAT)
+    for b in range(DICE_PER_SEAT)
+    if a != b
+}
+"""``_PAIR_OF[(a, b)]``: two different dice named in either order, as the lower index, the
+higher and their bit set. One look-up checks and sorts a play's pair, and the bit sets are
+made once (big ints are new objects every time they are computed)."""
+_NOT_A_PAIR = (-1, -1, -1)
 # A frozen dataclass's __init__ sets each field with object.__setattr__, which finds the field
 # by name first: building DicePlayed or Rerolled that way costs more than the rest of a play.
 # The helpers below (for the events a hand makes every time, and the drawn Reroll) set the
@@ -604,12 +609,18 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
         events: list[Event] = []
         if dice:
             values, reserve = state.values[seat], state.reserve[seat]
-            before, after = [], []
-            for index in dice:  # one loop: cheaper than two maps of bound methods and a loop
-                before.append(values[index])
-                after.append(reserve[index])
-                values[index] = reserve[index]
-            events.append(_rerolled(seat, dice, tuple(before), tuple(after)))
+            if len(dice) == DICE_PER_SEAT:  # all of them: the lists are copied whole, in C
+                before, after = tuple(values), tuple(reserve)
+                values[:] = reserve
+            else:
+                shown: list[int] = []
+                rolled: list[int] = []
+                for index in dice:  # one loop: cheaper than two maps of bound methods and a loop
+                    shown.append(values[index])
+                    rolled.append(reserve[index])
+                    values[index] = reserve[index]
+                before, after = tuple(shown), tuple(rolled)
+            events.append(_rerolled(seat, dice, before, after))
         events.append(_REROLL_CHOSEN[seat][len(dice)])
         if None not in state.rerolled:  # TR2: bidding starts once every seat has chosen
             state.reserve = []
@@ -663,11 +674,11 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
         """
         unplayed = state.unplayed[seat]
         trick = state.trick
-        a, b = dice if len(dice) == 2 else (-1, -1)
-        if b < a:
-            a, b = b, a
-        bits = _PAIR_BITS[a][b] if 0 <= a < b < DICE_PER_SEAT else -1
-        if bits < 0 or unplayed & bits != bits:
+        try:
+            a, b, bits = _PAIR_OF.get(dice, _NOT_A_PAIR)
+        except TypeError:  # unhashable: not a pair of dice either
+            a, b, bits = _NOT_A_PAIR
+        if unplayed & bits != bits:  # -1 has every bit set: never held
             self._refuse_play(state, seat, dice)
         if trick:  # TR6, as in _check_play: a holder of a leader's kind plays one
             _, lead_a, lead_b = trick[0]
