@@ -9,6 +9,7 @@ and benchmarks), so the trick phase works on bit sets and precomputed actions.
 
 from __future__ import annotations
 
+import json
 import operator
 import random
 from collections.abc import Sequence
@@ -52,6 +53,7 @@ from games.tricky.model import (
     Pass,
     Passed,
     Play,
+    PlayedPair,
     Reroll,
     RerollChosen,
     Rerolled,
@@ -133,7 +135,7 @@ seat's dice gives both bit sets."""
 
 _DIE_BIT: dict[int, int] = {die: 1 << die for die in range(DICE_PER_SEAT)}
 """``_DIE_BIT[i]``: die ``i``'s bit; a key error for anything that is not one of the 18."""
-_PAIR_OF: dict[tuple[int, int], tuple[int, int, int]] = {
+_PAIR_OF: dict[tuple[int, ...], tuple[int, int, int]] = {
     (a, b): (min(a, b), max(a, b), (1 << a) | (1 << b))
     for a in range(DICE_PER_SEAT)
     for b in range(DICE_PER_SEAT)
@@ -143,6 +145,16 @@ _PAIR_OF: dict[tuple[int, int], tuple[int, int, int]] = {
 higher and their bit set. One look-up checks and sorts a play's pair, and the bit sets are
 made once (big ints are new objects every time they are computed)."""
 _NOT_A_PAIR = (-1, -1, -1)
+
+
+def _pair_in(dice: Sequence[int]) -> tuple[int, int, int]:
+    """``_PAIR_OF`` for dice named by a sequence other than a tuple."""
+    try:
+        return _PAIR_OF.get(tuple(dice), _NOT_A_PAIR)
+    except TypeError:
+        return _NOT_A_PAIR
+
+
 # A frozen dataclass's __init__ sets each field with object.__setattr__, which finds the field
 # by name first: building DicePlayed or Rerolled that way costs more than the rest of a play.
 # The helpers below (for the events a hand makes every time, and the drawn Reroll) set the
@@ -384,7 +396,7 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
         state.tricks_played = 0
         state.tricks_won = [0] * seats
         state.taken = [0] * seats
-        state.last_trick, state.last_trick_winner = (), None
+        state.last_plays, state.last_trick_winner = [], None
 
     def _new_hand(self, state: TrickyState, first_bidder: Seat) -> Event:
         state.hand += 1
@@ -676,8 +688,8 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
         trick = state.trick
         try:
             a, b, bits = _PAIR_OF.get(dice, _NOT_A_PAIR)
-        except TypeError:  # unhashable: not a pair of dice either
-            a, b, bits = _NOT_A_PAIR
+        except TypeError:  # a list, say: read as the tuple it stands for
+            a, b, bits = _pair_in(dice)
         if unplayed & bits != bits:  # -1 has every bit set: never held
             self._refuse_play(state, seat, dice)
         if trick:  # TR6, as in _check_play: a holder of a leader's kind plays one
@@ -710,14 +722,12 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
 
     @staticmethod
     def _take_trick(state: TrickyState) -> Event:
-        every, trump = state.values, state.trump
-        plays: list[tuple[Seat, Die, Die]] = []
+        every, trump, trick = state.values, state.trump, state.trick
         best = -1
         winner = points = 0
-        for player, x, y in state.trick:  # one plain loop: comprehensions are calls in 3.11
+        for player, x, y in trick:  # one plain loop: comprehensions are calls in 3.11
             values = every[player]
             value_x, value_y = values[x], values[y]
-            plays.append((player, _DIE[x][value_x], _DIE[y][value_y]))
             points += value_x + value_y
             # TR7: pair_rank(), written out here because it runs for every play of every
             # trick; test_tricky_engine_ranks_as_pair_rank holds the two together.
@@ -738,7 +748,7 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
         state.tricks_won[winner] += 1
         state.tricks_played += 1
         state.trick = []
-        state.last_trick, state.last_trick_winner = tuple(plays), winner
+        state.last_plays, state.last_trick_winner = trick, winner
         state.turn = winner  # TR6: the winner leads the next trick
         number = state.tricks_played
         return _TRICK_WON.get((points * 16 + number) * 8 + winner) or _new_trick_won(
@@ -792,10 +802,7 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
 
     def view(self, state: TrickyState, seat: Seat | None) -> TrickyView:
         phase = state.phase
-        trick = tuple(
-            (player, _DIE[a][state.values[player][a]], _DIE[b][state.values[player][b]])
-            for player, a, b in state.trick
-        )
+        trick = _on_the_table(state, state.trick)
         dice = None
         if seat is not None:
             values = state.values[seat]
@@ -822,7 +829,7 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
             trick_number=trick_number,
             trick=trick,
             leader=leader,
-            last_trick=state.last_trick,
+            last_trick=_on_the_table(state, state.last_plays),
             last_trick_winner=state.last_trick_winner,
             tricks_won=tuple(state.tricks_won),
             taken=tuple(state.taken),
@@ -850,6 +857,12 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
             roll_again(copy.values[seat], dice_in(copy.unplayed[seat]), rng)
         return copy
 
+    def load_state(self, text: str | bytes) -> TrickyState:
+        """As :meth:`Game.load_state`; a game saved before the last trick was kept by dice
+        index is read too (:func:`_with_last_plays`)."""
+        legacy = b'"last_trick"' in text if isinstance(text, bytes) else '"last_trick"' in text
+        return super().load_state(_with_last_plays(text) if legacy else text)
+
     def clone(self, state: TrickyState) -> TrickyState:
         return TrickyState(
             options=state.options,
@@ -872,7 +885,7 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
             tricks_played=state.tricks_played,
             tricks_won=list(state.tricks_won),
             taken=list(state.taken),
-            last_trick=state.last_trick,
+            last_plays=list(state.last_plays),
             last_trick_winner=state.last_trick_winner,
             last_score=state.last_score,
             winner=state.winner,
@@ -930,13 +943,15 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
             raise CorruptState("dice are only played to a trick during the tricks")
         if sum(state.tricks_won) != state.tricks_played:
             raise CorruptState("every trick played was won by someone")
-        in_trick = [0] * seats
-        for position, (seat, a, b) in enumerate(state.trick):
-            if not (0 <= a < DICE_PER_SEAT and 0 <= b < DICE_PER_SEAT) or a == b:
-                raise CorruptState("a play to the trick names dice a seat does not have")
-            if seat != (state.trick[0][0] + position) % seats:
-                raise CorruptState("the trick in progress is not played in turn")
-            in_trick[seat] = (1 << a) | (1 << b)
+        in_trick = _check_plays(state.trick, seats, "the trick in progress")
+        last = state.last_plays
+        if len(last) != (seats if state.tricks_played else 0):
+            raise CorruptState("the last trick has one play per seat, once a trick is taken")
+        if (state.last_trick_winner is None) != (not last):
+            raise CorruptState("the last trick has a winner exactly when there is one")
+        for seat, dice in enumerate(_check_plays(last, seats, "the last trick")):
+            if dice & (state.unplayed[seat] | in_trick[seat]):
+                raise CorruptState("the last trick names dice that were not played before")
         won = 0
         for seat, mask in enumerate(state.unplayed):
             played = ALL_DICE & ~mask
@@ -959,6 +974,62 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
 
     def describe(self, view: TrickyView, names: Sequence[str]) -> str:
         return text.describe(view, names)
+
+
+def _on_the_table(
+    state: TrickyState, plays: Sequence[PlayedPair]
+) -> tuple[tuple[Seat, Die, Die], ...]:
+    """Plays by dice index as the table sees them: each die's kind and value. A played die
+    keeps its value for the rest of the hand, so the last trick is shown from its indices."""
+    values = state.values
+    return tuple(
+        (player, _DIE[a][values[player][a]], _DIE[b][values[player][b]]) for player, a, b in plays
+    )
+
+
+def _check_plays(plays: Sequence[PlayedPair], seats: int, what: str) -> list[int]:
+    """Raise :class:`CorruptState` unless ``plays`` name two different dice each and follow
+    the seats in turn; the bit set of the dice each seat played in them."""
+    played = [0] * seats
+    for position, (seat, a, b) in enumerate(plays):
+        if not (0 <= a < DICE_PER_SEAT and 0 <= b < DICE_PER_SEAT) or a == b:
+            raise CorruptState(f"a play to {what} names dice a seat does not have")
+        if seat != (plays[0][0] + position) % seats:
+            raise CorruptState(f"{what} is not played in turn")
+        played[seat] = (1 << a) | (1 << b)
+    return played
+
+
+def _with_last_plays(text: str | bytes) -> str:
+    """A state saved before the last trick was kept by dice index, rewritten to today's form.
+
+    Such a state has ``last_trick``: each play's seat and its two dice as the table saw them,
+    ``[faces, value]``. Any die of that seat of the same kind and value, played before the
+    trick in progress, stands for each (the table cannot tell such dice apart, and no rule
+    reads the last trick)."""
+    try:
+        data = json.loads(text)
+        values, unplayed = data["values"], data["unplayed"]
+        used = {(seat, die) for seat, a, b in data["trick"] for die in (a, b)}
+        plays = []
+        for seat, *shown in data.pop("last_trick"):
+            play = [seat]
+            for faces, value in shown:
+                die = next(
+                    die
+                    for die in range(DICE_PER_SEAT)
+                    if FACES[die] == faces
+                    and values[seat][die] == value
+                    and not unplayed[seat] >> die & 1
+                    and (seat, die) not in used
+                )
+                used.add((seat, die))
+                play.append(die)
+            plays.append(play)
+        data["last_plays"] = plays
+        return json.dumps(data)
+    except (ValueError, LookupError, TypeError, StopIteration) as error:
+        raise CorruptState(f"saved Tricky state has an unreadable last trick ({error!r})") from None
 
 
 def _random_follow(matching: int, others: int, draw: float) -> Play:

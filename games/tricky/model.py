@@ -282,8 +282,8 @@ class TrickyState:
     tricks_won: list[int] = field(default_factory=list)
     taken: list[int] = field(default_factory=list)
     """Points taken in tricks this hand, per seat."""
-    last_trick: tuple[tuple[Seat, Die, Die], ...] = ()
-    """The last completed trick of this hand, as it was played."""
+    last_plays: list[PlayedPair] = field(default_factory=list)
+    """The last completed trick of this hand, as it was played (like :attr:`trick`)."""
     last_trick_winner: Seat | None = None
     last_score: HandScored | None = None
     """The result of the last played hand (it decides the next first bidder, TR3)."""

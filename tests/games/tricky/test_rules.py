@@ -6,6 +6,7 @@ rule; a refused move must leave the state byte-identical.
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -157,6 +158,9 @@ def earlier_tricks(state: TrickyState, played: Sequence[Sequence[int]], won: Seq
     state.tricks_played = tricks_before
     state.tricks_won = list(won)
     state.taken = [count * 2 * seats for count in won]
+    if tricks_before:  # the last of them, led by seat 0 and won by a seat that won one
+        state.last_plays = [(seat, dice[-2], dice[-1]) for seat, dice in enumerate(played)]
+        state.last_trick_winner = next(seat for seat, count in enumerate(won) if count)
     GAME.check_state(state)
 
 
@@ -799,6 +803,68 @@ def test_a_state_round_trips_through_json_and_corruption_is_refused() -> None:
     broken.unplayed[1] &= ~1
     with pytest.raises(CorruptState):
         GAME.load_state(GAME.dump_state(broken))
+
+
+def test_the_last_trick_is_kept_by_dice_index_and_shown_as_the_dice() -> None:
+    state = tricks(dice(d6=(6, 5, 4)), dice(d6=(1, 2, 3)), bidder=0)
+    play_trick(state, (D6[0], D6[1]), (D6[2], D6[1]))  # the second seat names its dice high first
+    assert state.last_plays == [(0, D6[0], D6[1]), (1, D6[1], D6[2])]
+    assert GAME.view(state, None).last_trick == (
+        (0, Die(6, 6), Die(6, 5)),
+        (1, Die(6, 2), Die(6, 3)),
+    )
+    assert GAME.view(state, None).last_trick_winner == 0
+
+
+def test_a_game_saved_with_the_last_trick_as_dice_loads() -> None:
+    # Saved before the last trick was kept by dice index: "last_trick" held each play's
+    # seat and its dice as [faces, value]. The d6s showing 4 at seat 0 are told apart only
+    # by which of them is played: the one in the trick in progress is not the last trick's.
+    state = tricks(dice(d6=(4, 4, 4)), dice(d6=(1, 2, 3)), bidder=0)
+    play_trick(state, (D6[0], D6[1]), (D6[1], D6[2]))
+    GAME.apply(state, 0, Play((D6[2], D20[0])))
+    saved = json.loads(GAME.dump_state(state))
+    del saved["last_plays"]
+    saved["last_trick"] = [[0, [6, 4], [6, 4]], [1, [6, 2], [6, 3]]]
+    loaded = GAME.load_state(json.dumps(saved).encode())
+    assert loaded.last_plays == [(0, D6[0], D6[1]), (1, D6[1], D6[2])]
+    for seat in (None, 0, 1):
+        assert GAME.view(loaded, seat) == GAME.view(state, seat)
+    saved["last_trick"] = [[0, [6, 4], [6, 5]], [1, [6, 2], [6, 3]]]  # no played d6 shows 5
+    with pytest.raises(CorruptState):
+        GAME.load_state(json.dumps(saved))
+    saved["last_trick"] = [[0, [6, 4]]]
+    with pytest.raises(CorruptState):
+        GAME.load_state(json.dumps(saved))
+
+
+def test_a_last_trick_that_does_not_fit_the_hand_is_refused() -> None:
+    state = tricks(dice(d6=(6, 5, 4)), dice(d6=(1, 2, 3)), bidder=0)
+    play_trick(state, (D6[0], D6[1]), (D6[1], D6[2]))
+    GAME.check_state(state)
+    unplayed_die = GAME.clone(state)
+    unplayed_die.last_plays[1] = (1, D6[0], D6[2])
+    forgotten = GAME.clone(state)
+    forgotten.last_plays = []
+    no_winner = GAME.clone(state)
+    no_winner.last_trick_winner = None
+    out_of_turn = GAME.clone(state)
+    out_of_turn.last_plays[1] = out_of_turn.last_plays[0]  # seat 0 twice
+    for broken in (unplayed_die, forgotten, no_winner, out_of_turn):
+        with pytest.raises(CorruptState):
+            GAME.check_state(broken)
+
+
+def test_a_play_named_by_a_list_of_dice_counts_like_the_tuple() -> None:
+    state = tricks(dice(d6=(6, 5, 4)), dice(), bidder=0)
+    GAME.apply(state, 0, Play([D6[1], D6[0]]))  # type: ignore[arg-type]
+    assert state.trick == [(0, D6[0], D6[1])]
+    before = GAME.dump_state(state)
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, 1, Play([D6[0], D6[0]]))  # type: ignore[arg-type]
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, 1, Play((D6[0], D6[1], D6[2])))  # type: ignore[arg-type]
+    assert GAME.dump_state(state) == before
 
 
 def test_events_narrate_for_people() -> None:
