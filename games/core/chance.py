@@ -13,17 +13,21 @@ a block of random words (:meth:`Chance.words`, :meth:`Chance.below`,
 from __future__ import annotations
 
 import random
-import sys
-from array import array
-from collections.abc import MutableSequence
+from collections.abc import Callable, MutableSequence
 from dataclasses import dataclass
+from functools import lru_cache
 from hashlib import shake_128
+from struct import Struct
 from typing import Any
 
 __all__ = ["Chance"]
 
-_WORD = "Q"
-assert array(_WORD).itemsize == 8, "random words are 64 bits"
+
+@lru_cache(maxsize=64)
+def _words_in(count: int) -> Callable[[bytes], tuple[int, ...]]:
+    """Reads ``count`` little-endian 64-bit words from bytes, on a machine of either byte
+    order: one C call makes every int (and the few counts used are kept compiled)."""
+    return Struct(f"<{count}Q").unpack
 
 
 @dataclass(slots=True)
@@ -40,7 +44,7 @@ class Chance:
         # Mersenne Twister word by word, and (seed << 32) + draws collides across seeds.
         return random.Random(f"{self.seed}/{self.draws}")
 
-    def words(self, count: int) -> list[int]:
+    def words(self, count: int) -> tuple[int, ...]:
         """``count`` independent uniform 64-bit numbers: the luck of the next random event.
 
         Seeding the Mersenne Twister of :meth:`next` takes longer than most games
@@ -52,10 +56,7 @@ class Chance:
         """
         self.draws += 1
         luck = shake_128(f"{self.seed}/{self.draws}".encode()).digest(8 * count)
-        words = array(_WORD, luck)
-        if sys.byteorder == "big":
-            words.byteswap()
-        return words.tolist()  # every int made at once: cheaper than one by one on each look-up
+        return _words_in(count)(luck)
 
     def below(self, n: int) -> int:
         """A uniform number from 0 to ``n - 1``: the next random event."""
