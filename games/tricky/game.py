@@ -364,27 +364,28 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
     def setup(self, seats: int, seed: int, options: Options) -> TrickyState:
         chance = Chance(seed)
         words = chance.words(2 * WORDS_PER_SET * seats + 1)  # the first hand, and who bids first
-        state = TrickyState(
+        first_bidder = words[-1] % seats  # TR3: a random seat stands in for the youngest
+        values, reserve = _roll_hand(words, seats)
+        # Every other field starts as a hand starts (see _roll): the state is built once.
+        return TrickyState(
             options=options,
             chance=chance,
             scores=[0] * seats,
-            first_bidder=words[-1] % seats,  # TR3: a random seat stands in for the youngest
-            values=[],
-            unplayed=[],
-            rerolled=[],
-            reserve=[],
+            first_bidder=first_bidder,
+            values=values,
+            unplayed=[ALL_DICE] * seats,
+            rerolled=[None] * seats,
+            reserve=reserve,
+            turn=first_bidder,
+            tricks_won=[0] * seats,
+            taken=[0] * seats,
         )
-        self._roll(state, words)
-        return state
 
     def _roll(self, state: TrickyState, words: Sequence[int]) -> None:
-        """Every seat rolls all 18 dice (TR1, TR2), and the values a re-roll will
-        bring, from the random words of one event; the hand starts over."""
+        """A new hand: every seat's dice and re-roll reserve (:func:`_roll_hand`), and the
+        hand starts over, as :meth:`setup` leaves a new table."""
         seats = len(state.scores)
-        state.values, state.reserve = values, reserve = [], []
-        for start in range(0, 2 * WORDS_PER_SET * seats, 2 * WORDS_PER_SET):
-            values.append(roll_from(words, start))
-            reserve.append(roll_from(words, start + WORDS_PER_SET))
+        state.values, state.reserve = _roll_hand(words, seats)
         state.unplayed = [ALL_DICE] * seats
         state.rerolled = [None] * seats
         state.phase = "reroll"
@@ -974,6 +975,16 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
 
     def describe(self, view: TrickyView, names: Sequence[str]) -> str:
         return text.describe(view, names)
+
+
+def _roll_hand(words: Sequence[int], seats: int) -> tuple[list[list[int]], list[list[int]]]:
+    """Every seat rolls all 18 dice (TR1, TR2), and the values a re-roll will bring, from
+    the random words of one event: each seat's dice, and each seat's re-roll reserve."""
+    values, reserve = [], []
+    for start in range(0, 2 * WORDS_PER_SET * seats, 2 * WORDS_PER_SET):
+        values.append(roll_from(words, start))
+        reserve.append(roll_from(words, start + WORDS_PER_SET))
+    return values, reserve
 
 
 def _on_the_table(
