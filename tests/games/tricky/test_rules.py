@@ -18,7 +18,7 @@ from games.core.chance import Chance
 from games.core.errors import CorruptState, IllegalAction, NotYourTurn
 from games.core.game import Event
 from games.tricky import GAME
-from games.tricky.dice import ALL_DICE, FACES, KINDS, Die
+from games.tricky.dice import ALL_DICE, FACES, KINDS, WORDS_PER_SET, Die
 from games.tricky.game import (
     _DIE,
     _DIE_CODE,
@@ -803,6 +803,17 @@ def test_a_state_round_trips_through_json_and_corruption_is_refused() -> None:
     broken.unplayed[1] &= ~1
     with pytest.raises(CorruptState):
         GAME.load_state(GAME.dump_state(broken))
+
+
+def test_a_new_table_starts_as_every_hand_starts() -> None:
+    # setup() builds the state in one go instead of resetting it with _roll(): the two must
+    # leave the same hand, so the dataclass defaults stay the start of a hand.
+    for seats in (2, 3, 5):
+        state = GAME.new(seats, 11)
+        again = GAME.clone(state)
+        again.phase, again.turn, again.trick, again.tricks_won = "over", 1, [(0, 1, 2)], [9]
+        GAME._roll(again, Chance(11).words(2 * WORDS_PER_SET * seats + 1))
+        assert again == state
 
 
 def test_the_last_trick_is_kept_by_dice_index_and_shown_as_the_dice() -> None:
