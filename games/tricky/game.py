@@ -147,14 +147,6 @@ made once (big ints are new objects every time they are computed)."""
 _NOT_A_PAIR = (-1, -1, -1)
 
 
-def _pair_in(dice: Sequence[int]) -> tuple[int, int, int]:
-    """``_PAIR_OF`` for dice named by a sequence other than a tuple."""
-    try:
-        return _PAIR_OF.get(tuple(dice), _NOT_A_PAIR)
-    except TypeError:
-        return _NOT_A_PAIR
-
-
 # A frozen dataclass's __init__ sets each field with object.__setattr__, which finds the field
 # by name first: building DicePlayed or Rerolled that way costs more than the rest of a play.
 # The helpers below (for the events a hand makes every time, and the drawn Reroll) set the
@@ -687,10 +679,7 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
         """
         unplayed = state.unplayed[seat]
         trick = state.trick
-        try:
-            a, b, bits = _PAIR_OF.get(dice, _NOT_A_PAIR)
-        except TypeError:  # a list, say: read as the tuple it stands for
-            a, b, bits = _pair_in(dice)
+        a, b, bits = _PAIR_OF.get(dice, _NOT_A_PAIR)  # a Play's dice are a tuple
         if unplayed & bits != bits:  # -1 has every bit set: never held
             self._refuse_play(state, seat, dice)
         if trick:  # TR6, as in _check_play: a holder of a leader's kind plays one

@@ -104,6 +104,12 @@ class Play:
     dice: tuple[DieIndex, DieIndex]
     type: Literal["play"] = "play"
 
+    def __post_init__(self) -> None:
+        # Code builds plays as well as the parser: whatever sequence names the dice, the
+        # action holds a tuple, which the engine looks its pair up by.
+        if type(self.dice) is not tuple:
+            object.__setattr__(self, "dice", tuple(self.dice))
+
 
 Action = Annotated[Reroll | Bid | Pass | NameTrump | Play, Field(discriminator="type")]
 

@@ -868,7 +868,9 @@ def test_a_last_trick_that_does_not_fit_the_hand_is_refused() -> None:
 
 def test_a_play_named_by_a_list_of_dice_counts_like_the_tuple() -> None:
     state = tricks(dice(d6=(6, 5, 4)), dice(), bidder=0)
-    GAME.apply(state, 0, Play([D6[1], D6[0]]))  # type: ignore[arg-type]
+    play = Play([D6[1], D6[0]])  # type: ignore[arg-type]
+    assert play == Play((D6[1], D6[0]))
+    GAME.apply(state, 0, play)
     assert state.trick == [(0, D6[0], D6[1])]
     before = GAME.dump_state(state)
     with pytest.raises(IllegalAction):
