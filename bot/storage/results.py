@@ -67,7 +67,7 @@ class ResultsRepository:
                 result.duration_s,
             ),
         )
-        # Every seat in one trip each (executemany): see ratings_of.
+        # All the seats in one trip (executemany), and the ratings below too: see ratings_of.
         await sql.executemany(
             "INSERT INTO result_seats (table_id, seat, user_id, name, computer, place, "
             "score, taken_over, rating_before, rating_after) "
