@@ -395,12 +395,15 @@ class ShortWordGame(Game[ShortWordState, Action, ShortWordView, Options]):
         hand = state.hands[seat]
         for card in cards:
             hand.remove(card)
-        # What the table knows the seat holds can only shrink to what it still holds.
-        still = Counter(hand)
+        # The table saw these cards go, not which copy: a card it saw taken is no longer
+        # known to be held once one like it is given up, whether or not the seat had
+        # another behind its screen. Going by the hand would tell the table that it had.
+        gone = Counter(cards)
         known: list[Card] = []
         for card in state.known[seat]:
-            if still[card]:
-                still[card] -= 1
+            if gone[card]:
+                gone[card] -= 1
+            else:
                 known.append(card)
         state.known[seat] = known
 

@@ -112,6 +112,28 @@ def test_sw3_taking_the_top_discard_is_public() -> None:
     assert state.known[0] == ["X"]
 
 
+@pytest.mark.parametrize("hand", ["C A X", "C A T"], ids=["another X hidden", "no other X"])
+def test_sw3_giving_up_a_card_like_a_taken_one_unknows_it(hand: str) -> None:
+    # The table saw an X taken and an X discarded, not which copy went: what it knows
+    # must not depend on a second X behind the screen (that would reveal it).
+    state = table(hand, "E R E", discards="B X", step="draw")
+    GAME.apply(state, 0, Draw("discard"))
+    GAME.apply(state, 0, Discard("X"))
+    assert state.known[0] == []
+    assert GAME.view(state, None).known == ((), ())
+
+
+def test_sw4_words_laid_on_a_last_turn_unknow_the_cards_they_used() -> None:
+    # Seat 1 was seen taking an A and holds a second; its last turn lays an A, and seat 2's
+    # last turn is still to come: the table must not learn that an A is left.
+    state = table("C A T X", "T E A A Z", "E R E", draws="Y", known=["", "A", ""])
+    GAME.apply(state, 0, Lay(("cat",)))
+    GAME.apply(state, 1, Draw("stock"))
+    GAME.apply(state, 1, Lay(("tea",)))
+    assert GAME.to_act(state) == (2,) and "A" in state.hands[1]
+    assert GAME.view(state, None).known[1] == ()
+
+
 def test_sw3_a_turn_starts_with_a_draw() -> None:
     state = table("C A T", "E R E", step="draw")
     assert "drawing" in refused(state, 0, Discard("C"))
