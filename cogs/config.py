@@ -22,7 +22,7 @@ from bot.results import ratable
 from bot.tables.service import TableError
 from cogs.lobby import clock_text, option_controls, options_summary, visible_options
 from cogs.presenters import PRESENTERS
-from cogs.replies import explain, friendly, is_moderator
+from cogs.replies import Refused, explain, friendly, is_moderator
 from games.core.errors import GameError
 
 if TYPE_CHECKING:
@@ -183,18 +183,8 @@ class ConfigCog(
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
         if not is_moderator(interaction):
-            await explain(interaction, NOT_ALLOWED)
-            return False
+            raise Refused(NOT_ALLOWED)  # explained by the tree's handler, like every refusal
         return True
-
-    async def cog_app_command_error(
-        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
-    ) -> None:
-        cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
-        if isinstance(cause, TableError):
-            await explain(interaction, cause.message)
-        elif not isinstance(cause, app_commands.CheckFailure):
-            raise error
 
     def _editing(self, guild_id: int) -> AbstractAsyncContextManager[GuildSettings]:
         return self.bot.tables.guild_settings.editing(guild_id, self.bot.clock.now)

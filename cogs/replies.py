@@ -8,12 +8,13 @@ from collections.abc import Awaitable, Callable
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import discord
+from discord import app_commands
 
 from bot.storage.database import DatabaseBusy
 from bot.tables.service import TableError
 from games.core.errors import GameError
 
-__all__ = ["EXPLAINED", "SORRY", "explain", "friendly", "is_moderator"]
+__all__ = ["EXPLAINED", "SORRY", "Refused", "command_failed", "explain", "friendly", "is_moderator"]
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +35,34 @@ async def explain(interaction: discord.Interaction[Any], text: str) -> None:
             await interaction.response.send_message(text, ephemeral=True)
     except discord.HTTPException:
         log.warning("could not explain to %s: %s", interaction.user, text)
+
+
+class Refused(app_commands.CheckFailure):
+    """A command's check failed for a reason the user is told as written."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+async def command_failed(
+    interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+) -> None:
+    """Every slash command's error ends here, once: explain mistakes, apologise for the rest.
+
+    It is the command tree's ``on_error``. discord.py calls that one after any cog's error
+    handler, so no cog handles errors too: the user would be told twice.
+    """
+    cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+    if isinstance(cause, (*EXPLAINED, Refused)):
+        await explain(interaction, cause.message)
+    elif isinstance(cause, app_commands.NoPrivateMessage):
+        await explain(interaction, "Tricky tables live in server channels, not in DMs.")
+    elif isinstance(cause, app_commands.CheckFailure):
+        await explain(interaction, "You are not allowed to use that command here.")
+    else:
+        log.error("command %s failed", interaction.command, exc_info=cause)
+        await explain(interaction, SORRY)
 
 
 def friendly(

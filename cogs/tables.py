@@ -31,7 +31,7 @@ from cogs.controls import (
 from cogs.lobby import CLOCKS, lobby_message
 from cogs.presenters import PRESENTERS, Presenter
 from cogs.presenters.base import Ask, Notice, Redraw, Submit
-from cogs.replies import EXPLAINED, SORRY, explain, friendly, is_moderator
+from cogs.replies import EXPLAINED, command_failed, explain, friendly, is_moderator
 
 if TYPE_CHECKING:
     from bot.app import TrickyBot
@@ -67,32 +67,14 @@ class TablesCog(
 
     async def cog_load(self) -> None:
         self.bot.tables.listen(self.board)
-        self.bot.tree.on_error = self._command_failed  # type: ignore[method-assign]
+        # The tree's handler, not a cog's: discord.py runs the tree's after any cog's,
+        # so one place answers every command's error, this cog's and the others'.
+        self.bot.tree.on_error = command_failed  # type: ignore[method-assign]
 
     async def cog_unload(self) -> None:
         self.bot.tables.unlisten(self.board)
         self.board.stop()
         await self.board.drain()
-
-    async def cog_app_command_error(
-        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
-    ) -> None:
-        await self._command_failed(interaction, error)
-
-    async def _command_failed(
-        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
-    ) -> None:
-        """Every slash command error ends here: explain mistakes, apologise for the rest."""
-        cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
-        if isinstance(cause, EXPLAINED):
-            await explain(interaction, cause.message)
-        elif isinstance(cause, app_commands.NoPrivateMessage):
-            await explain(interaction, "Tricky tables live in server channels, not in DMs.")
-        elif isinstance(cause, app_commands.CheckFailure):
-            await explain(interaction, "You are not allowed to use that command here.")
-        else:
-            log.error("command %s failed", interaction.command, exc_info=cause)
-            await explain(interaction, SORRY)
 
     # -- slash commands -----------------------------------------------------------------------
 

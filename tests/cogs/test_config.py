@@ -39,6 +39,7 @@ async def test_the_bot_checks_again_when_an_admin_opened_the_command_to_all(
         refused.ephemeral
         and refused.response is not None
         and "Manage Server" in refused.response.content
+        and not refused.followups  # told once, not again as a failed check
     )
     settings = await bot_of(simcord_env).tables.guild_settings.get(room.guild.id)
     assert settings.leaderboard
@@ -130,6 +131,14 @@ async def test_tables_only_in_the_allowed_channels(simcord_env: Env) -> None:
     assert not opened.ephemeral
     await mod.slash(room.channel, "tricky-config channels", action="anywhere")
     assert not (await mod.slash(room.channel, "tricky new", game="short_changed")).ephemeral
+
+
+async def test_allowing_a_channel_without_naming_one_is_explained_once(simcord_env: Env) -> None:
+    room = Room(simcord_env)
+    mod = moderator(room, "mod")
+    refused = await mod.slash(room.channel, "tricky-config channels", action="allow")
+    assert refused.ephemeral and "Name the channel" in refused.response.content
+    assert not refused.followups
 
 
 async def test_tables_in_threads(simcord_env: Env) -> None:

@@ -1,11 +1,15 @@
-"""A database another process keeps locked: the player is told, briefly, and nothing is lost."""
+"""Answering users: a command's crash is apologised for once; a database another process keeps
+locked is explained briefly, and nothing is lost."""
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 
+import pytest
 from simcord import Env
 
+from cogs.replies import SORRY
 from games.short_changed import GAME
 from tests.cogs.test_tables import open_lobby, start
 from tests.e2e.helpers import Room, bot_of, labels, text_of
@@ -37,3 +41,21 @@ async def test_a_move_while_the_database_is_locked_is_refused_kindly_then_works(
     await ann.click(panel, label=put)
     assert "You put" in text_of(panel)
     assert (await bot.tables.get(table_id)).version == 1
+
+
+async def test_a_command_that_crashes_is_apologised_for_and_logged_once(
+    simcord_env: Env, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    bot = bot_of(simcord_env)
+    room = Room(simcord_env)
+    (ann,) = room.add("ann")
+
+    async def broken(channel_id: int) -> None:
+        raise RuntimeError("a bug of ours")
+
+    monkeypatch.setattr(bot.tables, "in_channel", broken)
+    with caplog.at_level(logging.ERROR, logger="cogs.replies"):
+        answer = await ann.slash(room.channel, "tricky hand")
+    assert answer.ephemeral and answer.response is not None
+    assert answer.response.content == SORRY and not answer.followups
+    assert [record.exc_info[0] for record in caplog.records if record.exc_info] == [RuntimeError]
