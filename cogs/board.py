@@ -348,7 +348,10 @@ class TableBoard:
         text: str,
         table_message_id: int,
     ) -> None:
-        people = [table.seats[seat] for seat in sorted(acting) if not table.seats[seat].is_computer]
+        # Not a seat the bot plays: a computer, or a person's seat it took over (AW1).
+        people = [
+            table.seats[seat] for seat in sorted(acting) if not table.seats[seat].played_by_bot
+        ]
         await self._delete_ping(channel, table)
         if not people:
             return
@@ -373,7 +376,9 @@ class TableBoard:
     ) -> None:
         """Half a seat's time is gone: this message replaces the turn ping."""
         table = public.table
-        people = [table.seats[seat] for seat in sorted(seats) if table.seats[seat].user_id]
+        people = [
+            table.seats[seat] for seat in sorted(seats) if not table.seats[seat].played_by_bot
+        ]
         if not people:
             return
         await self._delete_ping(channel, table)

@@ -92,6 +92,40 @@ async def test_one_turn_ping_at_a_time_for_the_seat_to_act(simcord_env: Env) -> 
     assert "Go to the table" in ping.content
 
 
+def posted_pings(env: Env) -> list[str]:
+    """Every turn ping and time reminder the bot posted, deleted since or not."""
+    contents = [
+        (request.json or {}).get("content") or ""
+        for request in env.http_requests
+        if request.method == "POST" and request.path.endswith("/messages")
+    ]
+    return [text for text in contents if "<@" in text and "your" in text]
+
+
+async def test_a_seat_the_computer_took_over_is_not_pinged(simcord_env: Env) -> None:
+    # AW1: after three timeouts the bot plays the seat; its person is no longer asked to.
+    bot = bot_of(simcord_env)
+    _room, members, table_id = await started_game(simcord_env, "ann", "bo")
+    await ante_all(bot, table_id, members)
+    await drawn(bot)
+    public = await bot.tables.public(table_id)
+    (seat,) = public.to_act
+    other = 1 - seat
+    async with bot.db.transaction() as sql:
+        await bot.tables._repo.set_away(sql, table_id, other, streak=3, taken_over=True)
+    before = len(posted_pings(simcord_env))
+    mine = await bot.tables.for_seat(table_id, members[seat].id)
+    move = next(a for a in mine.legal if not isinstance(a, Guess))  # the turn passes on
+    played = await bot.tables.act(table_id, members[seat].id, move)
+    assert played.table.seats[other].played_by_bot
+    await drawn(bot)
+    await bot.turn_clock.idle()
+    await drawn(bot)
+    assert (await bot.tables.get(table_id)).version > played.table.version  # the bot played
+    since = posted_pings(simcord_env)[before:]
+    assert not any(f"<@{members[other].id}>" in text for text in since), since
+
+
 async def test_a_table_message_near_the_hour_limit_is_posted_again(simcord_env: Env) -> None:
     bot = bot_of(simcord_env)
     room = Room(simcord_env)
