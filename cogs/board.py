@@ -440,8 +440,11 @@ class TableBoard:
 
     async def _refresh_panels(self, public: PublicTable, presenter: Presenter) -> None:
         table = public.table
+        # Ending a game early changes its status, not its version: every open panel still
+        # shows controls then (a click being answered is left to its own answer).
+        ended = table.status is TableStatus.ENDED
         for seat, panel in list(self._panels.get(table.id, {}).items()):
-            if panel.version >= table.version:
+            if panel.version == ANSWERING or (panel.version >= table.version and not ended):
                 continue
             try:
                 fresh = await self._tables.for_seat(table.id, panel.user_id)

@@ -21,6 +21,7 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
+from bot.tables.model import TableStatus
 from bot.tables.service import PublicTable, SeatTable
 from cogs.controls import PanelButton
 from games.core.game import Event
@@ -35,6 +36,7 @@ __all__ = [
     "Redraw",
     "Submit",
     "clip",
+    "game_over",
 ]
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
@@ -92,6 +94,11 @@ class Ask:
 Reaction = Redraw | Submit | Ask
 
 
+def game_over(seat: SeatTable) -> bool:
+    """Whether the seat's game is over: won, drawn, or ended early (which leaves no outcome)."""
+    return seat.outcome is not None or seat.table.status is not TableStatus.ACTIVE
+
+
 class Presenter(ABC):
     """The Discord face of one game."""
 
@@ -134,7 +141,13 @@ class Presenter(ABC):
         """The seat's hand and exactly the actions it may take now."""
 
     def draw(self, seat: SeatTable, draft: str = "", notice: Notice | None = None) -> Panel:
-        """The panel as the bot sends it: read-only once the computer plays the seat (AW1)."""
+        """The panel as the bot sends it: read-only once the game was ended early, or once
+        the computer plays the seat (AW1)."""
+        if seat.table.status is TableStatus.ENDED:
+            ended = Notice("This game was ended early, so nothing more can be played.", "warn")
+            panel = self.panel(seat, "", ended)
+            panel.items = []
+            return panel
         if seat.table.seats[seat.seat].taken_over:
             taken = Notice("The computer plays your seat for the rest of this game.", "warn")
             panel = self.panel(seat, "", taken)

@@ -28,6 +28,7 @@ from cogs.presenters.base import (
     Redraw,
     Submit,
     clip,
+    game_over,
 )
 from games.core.game import Event
 from games.falsche_faehrte import GAME
@@ -269,7 +270,7 @@ class FalscheFaehrtePresenter(Presenter):
     def _status(seat: SeatTable, picked: Card | None) -> str:
         view: FaehrteView = seat.view
         names = seat.table.names
-        if seat.outcome is not None or view.phase == "over":
+        if game_over(seat) or view.phase == "over":
             return "The game is over."
         if view.phase == "face_down":
             if view.chosen is not None:

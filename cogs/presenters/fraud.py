@@ -29,6 +29,7 @@ from cogs.presenters.base import (
     Redraw,
     Submit,
     clip,
+    game_over,
 )
 from games.core.game import Event
 from games.fraud import GAME
@@ -327,7 +328,7 @@ class FraudPresenter(Presenter):
     @staticmethod
     def _status(seat: SeatTable, names: Sequence[str]) -> str:
         view: FraudView = seat.view
-        if view.phase == "over" or seat.outcome is not None:
+        if view.phase == "over" or game_over(seat):
             return "The game is over."
         if view.out_round[seat.seat] is not None:
             return f"You are out of the game (round {view.out_round[seat.seat]})."

@@ -17,7 +17,17 @@ from discord import app_commands
 
 from bot.tables.service import PublicTable, SeatTable, TableError
 from cogs.controls import PanelButton, PanelSelect, form_id, tables_cog
-from cogs.presenters.base import Ask, Notice, Panel, Presenter, Reaction, Redraw, Submit, clip
+from cogs.presenters.base import (
+    Ask,
+    Notice,
+    Panel,
+    Presenter,
+    Reaction,
+    Redraw,
+    Submit,
+    clip,
+    game_over,
+)
 from games.short_changed import GAME
 from games.short_changed import text as words
 from games.short_changed.chips import COLOURS, Chips, Colour
@@ -166,7 +176,7 @@ class ShortChangedPresenter(Presenter):
     @staticmethod
     def _status(seat: SeatTable, names: Sequence[str]) -> str:
         view: ShortChangedView = seat.view
-        if seat.outcome is not None or view.phase == "over":
+        if game_over(seat) or view.phase == "over":
             return "The game is over."
         if view.phase == "ante":
             if view.ante is None:

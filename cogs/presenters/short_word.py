@@ -23,7 +23,17 @@ from discord import app_commands
 
 from bot.tables.service import PublicTable, SeatTable
 from cogs.controls import PanelButton, PanelSelect, form_id
-from cogs.presenters.base import Ask, Notice, Panel, Presenter, Reaction, Redraw, Submit, clip
+from cogs.presenters.base import (
+    Ask,
+    Notice,
+    Panel,
+    Presenter,
+    Reaction,
+    Redraw,
+    Submit,
+    clip,
+    game_over,
+)
 from cogs.replies import explain, is_moderator
 from games.core.game import Event
 from games.short_word import GAME
@@ -317,7 +327,7 @@ class ShortWordPresenter(Presenter):
     @staticmethod
     def _status(seat: SeatTable, names: Sequence[str]) -> str:
         view: ShortWordView = seat.view
-        if seat.outcome is not None or view.over:
+        if game_over(seat) or view.over:
             return "The game is over."
         if view.challenge_layer is not None:
             layer = names[view.challenge_layer]

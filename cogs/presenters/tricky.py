@@ -33,6 +33,7 @@ from cogs.presenters.base import (
     Redraw,
     Submit,
     clip,
+    game_over,
 )
 from games.core.game import Event
 from games.tricky import GAME
@@ -326,7 +327,7 @@ class TrickyPresenter(Presenter):
     def _status(seat: SeatTable, names: Sequence[str]) -> str:
         view: TrickyView = seat.view
         me = seat.seat
-        if seat.outcome is not None or view.phase == "over":
+        if game_over(seat) or view.phase == "over":
             return "The game is over."
         waiting = ", ".join(names[s] for s in view.waiting_for)
         match view.phase:

@@ -126,6 +126,16 @@ async def test_a_seat_the_computer_took_over_is_not_pinged(simcord_env: Env) -> 
     assert not any(f"<@{members[other].id}>" in text for text in since), since
 
 
+async def test_ending_a_game_early_redraws_the_open_panels(simcord_env: Env) -> None:
+    bot = bot_of(simcord_env)
+    room, (ann, bo), _table_id = await started_game(simcord_env, "ann", "bo")
+    panel = (await bo.click(room.table_message(), label="Open my hand")).response
+    assert any(label.startswith("Put in") for label in labels(panel))
+    await ann.slash(room.channel, "tricky end")
+    await drawn(bot)
+    assert "ended early" in text_of(panel) and labels(panel) == []
+
+
 async def test_a_table_message_near_the_hour_limit_is_posted_again(simcord_env: Env) -> None:
     bot = bot_of(simcord_env)
     room = Room(simcord_env)

@@ -10,14 +10,23 @@ from bot.tables.service import PublicTable, SeatTable
 from games.core.registry import AnyGame
 
 
-def table_for(game: AnyGame, state: Any, *, version: int = 7, table_id: int = 42) -> Table:
+def table_for(
+    game: AnyGame,
+    state: Any,
+    *,
+    version: int = 7,
+    table_id: int = 42,
+    status: TableStatus | None = None,
+) -> Table:
     seats = game.seat_count(state)
+    if status is None:
+        status = TableStatus.ACTIVE if game.outcome(state) is None else TableStatus.FINISHED
     return Table(
         id=table_id,
         guild_id=1,
         channel_id=2,
         game_key=game.key,
-        status=TableStatus.ACTIVE if game.outcome(state) is None else TableStatus.FINISHED,
+        status=status,
         host_id=100,
         options={},
         seats=tuple(Player(f"P{seat}", 100 + seat) for seat in range(seats)),
