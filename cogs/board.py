@@ -31,7 +31,7 @@ import asyncio
 import contextlib
 import logging
 import math
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import timedelta
@@ -106,6 +106,11 @@ class OpenPanel:
     interaction: discord.Interaction[Any]
     user_id: int
     version: int
+    draft: str = ""
+    """The choice being built on it (dice picked, chips counted), kept over redraws."""
+    legal: tuple[Any, ...] = ()
+    """The seat's legal actions when it was drawn: while they stay the same, so does the
+    draft (another seat choosing at the same time changes neither)."""
 
 
 class TableBoard:
@@ -432,10 +437,17 @@ class TableBoard:
     # -- private panels -----------------------------------------------------------------------
 
     def track_panel(
-        self, table_id: int, seat: int, interaction: discord.Interaction[Any], version: int
+        self,
+        table_id: int,
+        seat: int,
+        interaction: discord.Interaction[Any],
+        version: int,
+        *,
+        draft: str = "",
+        legal: Sequence[Any] = (),
     ) -> None:
         self._panels.setdefault(table_id, {})[seat] = OpenPanel(
-            interaction, interaction.user.id, version
+            interaction, interaction.user.id, version, draft, tuple(legal)
         )
 
     async def _refresh_panels(self, public: PublicTable, presenter: Presenter) -> None:
@@ -448,11 +460,14 @@ class TableBoard:
                 continue
             try:
                 fresh = await self._tables.for_seat(table.id, panel.user_id)
-                drawn = presenter.draw(fresh, "", None)
+                legal = tuple(fresh.legal)
+                if legal != panel.legal:  # the seat's choices changed: so must its draft
+                    panel.draft = ""
+                drawn = presenter.draw(fresh, panel.draft, None)
                 await panel.interaction.edit_original_response(
                     embeds=drawn.embeds, view=drawn.view()
                 )
-                panel.version = table.version
+                panel.version, panel.legal = table.version, legal
             except (discord.HTTPException, TableError):
                 self._panels.get(table.id, {}).pop(seat, None)
 

@@ -46,6 +46,10 @@ GAME_CHOICES = [
 ]
 LOG_EMBED_LIMIT = 3900
 RULES_PAGE = 3900
+MOVED_ON = (
+    "The table moved on since this panel was drawn: here it is now. "
+    "Check your choice and confirm it again."
+)
 
 
 @app_commands.guild_only()
@@ -239,7 +243,9 @@ class TablesCog(
         await interaction.response.send_message(
             embeds=panel.embeds, view=panel.view(), ephemeral=True
         )
-        self.board.track_panel(table_id, seat.seat, interaction, seat.table.version)
+        self.board.track_panel(
+            table_id, seat.seat, interaction, seat.table.version, legal=seat.legal
+        )
 
     @friendly
     async def panel_input(
@@ -256,16 +262,21 @@ class TablesCog(
         tables = self.bot.tables
         seat = await tables.for_seat(table_id, interaction.user.id)
         presenter = self._presenter(seat.table.game_key)
-        if version != seat.table.version:
-            moved_on = (
-                "This game is over; here is how it ended."
-                if seat.table.status is not TableStatus.ACTIVE
-                else "The table moved on since this panel was drawn; here it is now."
-            )
-            notice = Notice(moved_on, "warn")
+        stale = version != seat.table.version
+        if stale and seat.table.status is not TableStatus.ACTIVE:
+            notice = Notice("This game is over; here is how it ended.", "warn")
             await self._redraw_panel(interaction, presenter, seat, "", notice)
             return
+        # A panel drawn before the table last moved still builds its choice on the table as
+        # it is now (react checks the click against it): in a phase where everyone chooses
+        # at once, another seat's choice must not wipe the dice or chips picked so far.
         reaction = presenter.react(seat, data, values, fields)
+        if stale and isinstance(reaction, Submit):
+            # A move, though, is only made from a panel that showed the table as it is.
+            await self._redraw_panel(
+                interaction, presenter, seat, reaction.draft_if_refused, Notice(MOVED_ON, "warn")
+            )
+            return
         match reaction:
             case Ask(modal=modal):
                 await interaction.response.send_modal(modal)
@@ -279,10 +290,10 @@ class TablesCog(
                     played = await tables.act(
                         table_id, interaction.user.id, action, version=version
                     )
-                except StaleTable as error:
+                except StaleTable:
                     fresh = await tables.for_seat(table_id, interaction.user.id)
                     await self._redraw_panel(
-                        interaction, presenter, fresh, "", Notice(error.message, "warn")
+                        interaction, presenter, fresh, draft, Notice(MOVED_ON, "warn")
                     )
                     return
                 except EXPLAINED as error:
@@ -311,7 +322,14 @@ class TablesCog(
             await interaction.response.send_message(
                 embeds=panel.embeds, view=panel.view(), ephemeral=True
             )
-        self.board.track_panel(seat.table.id, seat.seat, interaction, seat.table.version)
+        self.board.track_panel(
+            seat.table.id,
+            seat.seat,
+            interaction,
+            seat.table.version,
+            draft=draft,
+            legal=seat.legal,
+        )
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:

@@ -12,7 +12,7 @@ from bot.app import TrickyBot
 from games.tricky import GAME
 from games.tricky.dice import FACES
 from games.tricky.model import Play, TrickyState
-from tests.e2e.helpers import Room, bot_of, components, custom_ids, labels, text_of
+from tests.e2e.helpers import Room, bot_of, components, custom_ids, labels, planted, text_of
 
 TARGET_PER_SEAT = 100
 MAX_HANDS = 12
@@ -217,3 +217,40 @@ async def test_a_three_seat_game_through_the_panels(simcord_env: Env) -> None:
     assert f"<@{winner.id}>" in result.content and "wins Tricky!" in text_of(result)
     assert "Final scores" in text_of(result)
     assert "Open my hand" not in labels(room.public_messages()[-2])
+
+
+async def test_another_seat_choosing_keeps_the_dice_i_picked(simcord_env: Env) -> None:
+    """TR2: everyone chooses a re-roll at once. Another seat's choice leaves mine as I built
+    it; a click on my panel drawn before that choice is not taken as a move, but my pick is
+    kept for me to confirm."""
+    bot = bot_of(simcord_env)
+    room = Room(simcord_env)
+    ann, bo, cy = room.add("ann", "bo", "cy")
+    await ann.slash(room.channel, "tricky new", game="tricky")
+    for member in (bo, cy):
+        await member.click(room.lobby_message(), label="Join")
+    await ann.click(room.lobby_message(), label="Start")
+    table_id = table_id_of(room.table_message())
+
+    panel = (await ann.click(room.table_message(), label="Open my hand")).response
+    assert panel is not None
+    await ann.select(panel, ["0", "1", "2"], custom_id=one_id(panel, ":rs$"))
+    assert "Re-roll 3 dice" in labels(panel)
+    drawn_before = one_id(panel, ":rr:")
+
+    bo_panel = (await bo.click(room.table_message(), label="Open my hand")).response
+    assert bo_panel is not None
+    await bo.click(bo_panel, label="Keep all 18")
+    await bot.get_cog("TablesCog").board.drain()  # type: ignore[union-attr]
+    assert "Re-roll 3 dice" in labels(panel)  # the board redrew it with my pick
+
+    old_click = await ann.click(await planted(bot, room, drawn_before), custom_id=drawn_before)
+    assert old_click.response is not None and old_click.response.ephemeral
+    assert "moved on" in text_of(old_click.response)
+    assert "Re-roll 3 dice" in labels(old_click.response)
+    state = GAME.load_state((await bot.tables.get(table_id)).state_json or "")
+    assert state.rerolled[0] is None  # not a move
+
+    await ann.click(panel, label="Re-roll 3 dice")
+    state = GAME.load_state((await bot.tables.get(table_id)).state_json or "")
+    assert state.rerolled == [3, 0, None]
