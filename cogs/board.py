@@ -362,7 +362,7 @@ class TableBoard:
             return
         mentions = " ".join(f"<@{player.user_id}>" for player in people)
         jump = ""
-        if isinstance(channel, discord.abc.GuildChannel):
+        if isinstance(channel, discord.abc.GuildChannel | discord.Thread):  # a table's thread too
             jump = f" [Go to the table]({channel_message(channel, table_message_id).jump_url})"
         message = await channel.send(
             f"{mentions}: {text}{jump}",
@@ -394,7 +394,7 @@ class TableBoard:
         )
         mentions = " ".join(f"<@{player.user_id}>" for player in people)
         jump = ""
-        if isinstance(channel, discord.abc.GuildChannel):
+        if isinstance(channel, discord.abc.GuildChannel | discord.Thread):  # a table's thread too
             jump = f" [Go to the table]({channel_message(channel, table_message_id).jump_url})"
         message = await channel.send(
             f"⏳ {mentions}: half your time is gone, about {left} left. When it runs out the "

@@ -207,13 +207,14 @@ class LeaderboardCog(commands.Cog, name="LeaderboardCog"):
             )
 
     async def _default_game(self, interaction: discord.Interaction[Any]) -> str:
-        """The game at this channel's table, else the server's most played, else the first."""
+        """The game at this channel's table if it has a leaderboard (solitaire has none),
+        else the server's most played, else the first with one."""
         assert interaction.guild_id is not None and interaction.channel_id is not None
         here = await self.bot.tables.in_channel(interaction.channel_id)
-        if here is not None:
+        if here is not None and ratable(PRESENTERS[here.game_key].game):
             return here.game_key
         played = await self.bot.tables.results.most_played(interaction.guild_id)
-        return played or next(iter(PRESENTERS))
+        return played or GAME_CHOICES[0].value
 
     @friendly
     async def show_stats(

@@ -156,6 +156,9 @@ async def test_tables_in_threads(simcord_env: Env) -> None:
     second = await mod.slash(room.channel, "tricky new", game="short_changed")
     assert not second.ephemeral  # another thread, another table
     assert len(room.channel.threads) == 2
+    await ann.click(lobby, label="Start")
+    pings = [m for m in thread.history(viewer=room.bystander) if "<@" in (m.content or "")]
+    assert pings and "Go to the table" in pings[-1].content  # a thread's message links too
 
 
 async def test_clearing_defaults_keeps_the_house_words(simcord_env: Env) -> None:

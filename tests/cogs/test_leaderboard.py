@@ -111,6 +111,16 @@ async def test_an_empty_board_says_how_to_get_on_it(simcord_env: Env) -> None:
     assert "Nobody is on this board yet" in text_of(room.public_messages()[-1])
 
 
+async def test_a_solitaire_channel_shows_a_board_that_exists(simcord_env: Env) -> None:
+    # Solitaire is never rated, so its channel's default is a game with a leaderboard.
+    room = Room(simcord_env)
+    (ann,) = room.add("ann")
+    await ann.slash(room.channel, "tricky new", game="short_word_solitaire")
+    await ann.slash(room.channel, "tricky leaderboard")
+    shown = text_of(room.public_messages()[-1])
+    assert "leaderboard by" in shown and "Solitaire" not in shown
+
+
 def test_the_leaderboard_offers_only_games_that_can_be_rated() -> None:
     from cogs.leaderboard import GAME_CHOICES
 
