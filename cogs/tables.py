@@ -31,7 +31,7 @@ from cogs.controls import (
 from cogs.lobby import CLOCKS, lobby_message
 from cogs.presenters import PRESENTERS, Presenter
 from cogs.presenters.base import Ask, Notice, Redraw, Submit
-from cogs.replies import EXPLAINED, command_failed, explain, friendly, is_moderator
+from cogs.replies import EXPLAINED, SORRY, command_failed, explain, friendly, is_moderator
 
 if TYPE_CHECKING:
     from bot.app import TrickyBot
@@ -299,6 +299,14 @@ class TablesCog(
                 except EXPLAINED as error:
                     await self._redraw_panel(
                         interaction, presenter, seat, draft, Notice(error.message, "warn")
+                    )
+                    return
+                except Exception:
+                    # Our own failure: apologised for on the panel itself, which the board then
+                    # goes on refreshing (left marked as answering, it would never be again).
+                    log.exception("move at table %s failed for %s", table_id, interaction.user)
+                    await self._redraw_panel(
+                        interaction, presenter, seat, draft, Notice(SORRY, "warn")
                     )
                     return
                 fresh = await tables.for_seat(table_id, interaction.user.id)
