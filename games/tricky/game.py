@@ -173,6 +173,12 @@ _SET_REROLL_SEAT, _SET_REROLL_DICE, _SET_BEFORE, _SET_AFTER, _SET_REROLL_KIND = 
     _SET_SCORED_KIND,
 ) = (getattr(HandScored, slot.name).__set__ for slot in fields(HandScored))
 """HandScored's slot setters, in field order (a mismatch would fail to unpack)."""
+_SET_ALL_PASSED_AUDIENCE, _SET_ALL_PASSED_HAND, _SET_PENALTY, _SET_ALL_PASSED_SCORES, _SET_APK = (
+    getattr(AllPassed, slot.name).__set__ for slot in fields(AllPassed)
+)
+_SET_WON_AUDIENCE, _SET_WON_SEAT, _SET_WON_SCORES, _SET_WON_KIND = (
+    getattr(GameWon, slot.name).__set__ for slot in fields(GameWon)
+)
 
 
 def _dice_played(seat: Seat, dice: tuple[Die, Die]) -> DicePlayed:
@@ -222,6 +228,29 @@ def _hand_scored(
     _SET_SCORED_GAINED(event, gained)
     _SET_SCORED_SCORES(event, scores)
     _SET_SCORED_KIND(event, "hand_scored")
+    return event
+
+
+def _all_passed(hand: int, penalty: int, scores: tuple[int, ...]) -> AllPassed:
+    """``AllPassed(hand=hand, penalty=penalty, scores=scores)`` through its slots: a random
+    auction ends this way often enough for the dataclass's __init__ to show."""
+    event: AllPassed = _new(AllPassed)
+    _SET_ALL_PASSED_AUDIENCE(event, None)
+    _SET_ALL_PASSED_HAND(event, hand)
+    _SET_PENALTY(event, penalty)
+    _SET_ALL_PASSED_SCORES(event, scores)
+    _SET_APK(event, "all_passed")
+    return event
+
+
+def _game_won(seat: Seat, scores: tuple[int, ...]) -> GameWon:
+    """``GameWon(seat=seat, scores=scores)`` through its slots: once a game, which is often
+    in a short one (a target of 100 a seat ends after a hand or two)."""
+    event: GameWon = _new(GameWon)
+    _SET_WON_AUDIENCE(event, None)
+    _SET_WON_SEAT(event, seat)
+    _SET_WON_SCORES(event, scores)
+    _SET_WON_KIND(event, "game_won")
     return event
 
 
@@ -650,9 +679,7 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
         if state.high_bidder is None:
             if state.passes == seats:  # TR4: nobody opened; everyone pays, same first bidder
                 state.scores = [score - ALL_PASS_PENALTY for score in state.scores]
-                events.append(
-                    AllPassed(hand=state.hand, penalty=ALL_PASS_PENALTY, scores=tuple(state.scores))
-                )
+                events.append(_all_passed(state.hand, ALL_PASS_PENALTY, tuple(state.scores)))
                 events.append(self._new_hand(state, state.first_bidder))
                 return events
         elif state.passes == seats - 1:  # TR4: every other seat passed in a row
@@ -767,7 +794,7 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
         if len(contenders) == 1:
             state.winner = contenders[0]
             state.phase = "over"
-            events.append(GameWon(seat=state.winner, scores=tuple(state.scores)))
+            events.append(_game_won(state.winner, tuple(state.scores)))
             return events
         if contenders:
             events.append(TieAtTheTarget(seats=contenders))

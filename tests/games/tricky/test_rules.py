@@ -24,7 +24,9 @@ from games.tricky.game import (
     _DIE_CODE,
     _DIE_CODES,
     BID_STEPS,
+    _all_passed,
     _dice_played,
+    _game_won,
     _hand_scored,
     _reroll_of,
     _rerolled,
@@ -53,7 +55,7 @@ from games.tricky.model import (
     TrickyState,
     TrumpNamed,
 )
-from games.tricky.scoring import hand_gains, next_first_bidder, winners_at_target
+from games.tricky.scoring import ALL_PASS_PENALTY, hand_gains, next_first_bidder, winners_at_target
 from games.tricky.tricks import trick_winner
 
 D4, D6, D8, D10, D12, D20 = (tuple(range(n, n + 3)) for n in range(0, 18, 3))
@@ -912,6 +914,11 @@ def test_the_events_made_through_their_slots_equal_the_dataclass_ones() -> None:
                 scores=(400, 380),
             ),
         ),
+        (
+            _all_passed(2, ALL_PASS_PENALTY, (-20, -20, -40)),
+            AllPassed(hand=2, penalty=ALL_PASS_PENALTY, scores=(-20, -20, -40)),
+        ),
+        (_game_won(1, (180, 410)), GameWon(seat=1, scores=(180, 410))),
     ]
     for fast, slow in made:
         assert type(fast) is type(slow)
