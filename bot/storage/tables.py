@@ -436,7 +436,7 @@ class TableRepository:
         sql: aiosqlite.Connection | None = None,
     ) -> Table:
         """Save a move made on ``table`` (its seats as the move leaves them): the new state
-        and its event, if the table is still at ``table.version``; the row as saved.
+        and its event, if the table is still at ``table.version``; the row as it committed.
 
         One statement does both (the ``tables_log_turn`` trigger writes the event), as
         a transaction of its own; or, given ``sql``, inside the caller's transaction,
@@ -463,25 +463,30 @@ class TableRepository:
             table.version,
             TableStatus.ACTIVE.value,
         )
-        # The cached row may be newer than the caller's in what a move does not touch
-        # (the board records message ids without the table's lock).
-        entry = self._cache.get(table.id)
-        current = entry.table if entry is not None else table
-        saved = replace(
-            current,
-            seats=table.seats,
-            state_json=state_json,
-            version=table.version + 1,
-            status=status,
-            outcome_json=outcome_json,
-            finished_at=now if finished else None,
-        )
+
+        def after(row: Table) -> Table:
+            """``row`` with what the move's statement changes, and nothing else."""
+            return replace(
+                row,
+                seats=table.seats,
+                state_json=state_json,
+                version=table.version + 1,
+                status=status,
+                outcome_json=outcome_json,
+                finished_at=now if finished else None,
+            )
+
+        saved: Table | None = None
 
         def moved(entry: _Cached) -> None:
+            nonlocal saved
             if entry.table.version != table.version:  # never expected: forget, don't guess
                 del self._cache[table.id]
                 return
-            entry.table = saved
+            # From the cached row as it is at the commit, not as it was when the move was
+            # made: the board records message ids without the table's lock, and theirs
+            # may have committed while this move waited for the database.
+            saved = entry.table = after(entry.table)
             if entry.recent is not None:
                 entry.recent = (*entry.recent, *turn.public_lines)[-RECENT_KEPT:]
 
@@ -495,9 +500,15 @@ class TableRepository:
             rows = (await sql.execute(_MOVE, params)).rowcount
             if rows == 1:
                 self._on_commit(table.id, moved)
+                # The caller's transaction holds the database lock until it commits, so
+                # nothing else changes the row meanwhile: the row cached now, moved, is
+                # the row the commit leaves.
+                entry = self._cache.get(table.id)
+                return after(entry.table if entry is not None else table)
         if rows != 1:
             raise StaleVersion
-        return saved
+        # Not cached at the commit (dropped for room): the caller's row is the best known.
+        return saved if saved is not None else after(table)
 
     async def _wait_in_line(self, move: _Move) -> bool | None:
         """Wait while another caller saves: for ``move``'s outcome, or None to lead."""

@@ -256,6 +256,32 @@ async def test_a_move_keeps_a_message_id_recorded_while_it_was_made(
     assert saved == await TableRepository(db).get(table.id)
 
 
+@pytest.mark.parametrize("in_line", [False, True], ids=["alone", "behind another save"])
+async def test_message_ids_recorded_while_a_move_waits_for_the_database_survive_its_commit(
+    repo: TableRepository, db: Database, in_line: bool
+) -> None:
+    """The board's redraw records message ids without the table's lock, so theirs may
+    commit after a move was handed to the repository and before the move commits (here
+    the message writes hold the database lock first). The move's commit must change
+    only what its statement changes, or the cache names a message the board retired."""
+    first = await started(repo, channel=1)
+    table = await started(repo, channel=2)
+    await repo.set_message(table.id, 111)
+    await repo.set_ping(table.id, 500)
+    table = await row(repo, table.id)
+    ahead = []
+    if in_line:  # the move waits in the group line too, behind another table's save
+        ahead.append(asyncio.create_task(move(repo, first.id, 1, "first in line")))
+        await asyncio.sleep(0)
+    posting = asyncio.create_task(repo.set_message(table.id, 222))
+    pinging = asyncio.create_task(repo.set_ping(table.id, 600))
+    await asyncio.sleep(0)  # both hold or wait for the database lock
+    saved = await repo.save_turn(table, **turn(1, "moved"))
+    await asyncio.gather(posting, pinging, *ahead)
+    assert (saved.message_id, saved.ping_message_id, saved.version) == (222, 600, 1)
+    await assert_matches_the_file(repo, db, table.id)
+
+
 class Statements:
     """Counts the statements that save moves (each one trip to the database thread), by
     the number of moves each saves."""

@@ -219,3 +219,29 @@ async def test_a_seats_view_and_moves_are_worked_out_once_per_version(
     await service.act(table_id, uid(seat), move)
     await service.for_seat(table_id, uid(seat))
     assert asked == [seat, seat]  # a new version is looked at afresh
+
+
+async def test_a_move_keeps_the_table_message_the_board_posted_while_it_was_saved(
+    service: TableService, db: Database
+) -> None:
+    """The board redraws without the table's lock: when it posts a fresh table message
+    (and ping) while a move is on its way to the database, the service must go on
+    naming the fresh messages, or the board edits a retired one until a restart."""
+    table_id = await in_play(service)
+    await service.set_message(table_id, 111)
+    await service.set_ping(table_id, 500)
+    seat = (await service.public(table_id)).to_act[0]
+    move = next(
+        action
+        for action in (await service.for_seat(table_id, uid(seat))).legal
+        if not isinstance(action, Guess)
+    )
+    posting = asyncio.create_task(service.set_message(table_id, 222))
+    pinging = asyncio.create_task(service.set_ping(table_id, 600))
+    await asyncio.sleep(0)  # the board's writes reach the database lock first
+    played = await service.act(table_id, uid(seat), move)
+    await asyncio.gather(posting, pinging)
+    table = await service.get(table_id)
+    assert (played.table.message_id, played.table.ping_message_id) == (222, 600)
+    assert table == played.table
+    assert table == await TableService(db, service.catalog, Clock()).get(table_id)
