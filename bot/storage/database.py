@@ -161,6 +161,12 @@ class Database:
 
         Waiting for another connection's lock happens at ``BEGIN`` (and, outside
         WAL mode, at ``COMMIT``), never half way through the caller's statements.
+
+        A task cancelled here (the bot shutting down) still learns how its transaction
+        ended before the cancellation goes on: ``BEGIN``, ``COMMIT`` and ``ROLLBACK``
+        run to their end on the database thread whatever the task does, so :attr:`lock`
+        is released only with no transaction open, and a transaction that committed
+        runs its :meth:`after_commit` callbacks.
         """
         await self._begin()
         self._after_commit = []
@@ -168,11 +174,13 @@ class Database:
             try:
                 yield self._connection
             except BaseException:
-                await self._connection.execute("ROLLBACK")
+                await self._rollback()
                 raise
-            await self._commit()
+            cancelled = await self._commit()
             for callback in self._after_commit:
                 callback()
+            if cancelled is not None:  # it came during the COMMIT, which landed all the same
+                raise cancelled
         finally:
             self._after_commit = None
             self.lock.release()
@@ -189,37 +197,90 @@ class Database:
         self._after_commit.append(callback)
 
     async def _begin(self) -> None:
-        """Take :attr:`lock` and open a write transaction; the caller must release the lock."""
+        """Take :attr:`lock` and open a write transaction; the caller must release the lock.
+
+        On any exception the lock is released and no transaction is open.
+        """
         for pause in (*BUSY_PAUSES, None):
             await self.lock.acquire()
             try:
-                await self._connection.execute("BEGIN IMMEDIATE")
-                return
-            except BaseException as error:
+                error, cancelled = await self._to_the_end("BEGIN IMMEDIATE")
+                if cancelled is not None:
+                    if error is None:  # begun for a caller that is gone
+                        await self._rollback()
+                    raise cancelled
+            except BaseException:
                 self.lock.release()
-                if not is_busy(error):
-                    raise
-                if pause is None:
-                    raise DatabaseBusy from error
+                raise
+            if error is None:
+                return
+            self.lock.release()
+            if not is_busy(error):
+                raise error
+            if pause is None:
+                raise DatabaseBusy from error
             log.warning("database busy at BEGIN; trying again in %.2fs", pause)
             await asyncio.sleep(pause)  # without the lock: others may read meanwhile
 
-    async def _commit(self) -> None:
-        """Commit, waiting out a busy lock; on giving up, roll everything back."""
-        for pause in (*BUSY_PAUSES, None):
-            try:
-                await self._connection.execute("COMMIT")
-                return
-            except BaseException as error:
+    async def _commit(self) -> asyncio.CancelledError | None:
+        """Commit, waiting out a busy lock; on giving up, roll everything back.
+
+        Returns the cancellation of the calling task that came while the COMMIT that
+        landed was on its way, for the caller to raise once it has done what follows a
+        commit; one that came before the transaction committed rolls it back instead.
+        """
+        try:
+            for pause in (*BUSY_PAUSES, None):
+                error, cancelled = await self._to_the_end("COMMIT")
+                if error is None:
+                    return cancelled
+                if cancelled is not None:
+                    raise cancelled
                 if pause is not None and is_busy(error):
                     log.warning("database busy at COMMIT; trying again in %.2fs", pause)
                     await asyncio.sleep(pause)
                     continue
-                if self._connection.in_transaction:
-                    await self._connection.execute("ROLLBACK")
                 if is_busy(error):
                     raise DatabaseBusy from error
-                raise
+                raise error
+        except BaseException:
+            # Nothing of ours is left on the database thread, so this is the truth.
+            if self._connection.in_transaction:
+                await self._rollback()
+            raise
+        raise AssertionError("unreachable: the last attempt returns or raises")
+
+    async def _rollback(self) -> None:
+        """Roll the open transaction back, to the end even if the task is cancelled
+        meanwhile (the cancellation is raised after)."""
+        error, cancelled = await self._to_the_end("ROLLBACK")
+        if cancelled is not None:
+            raise cancelled
+        if error is not None:
+            raise error
+
+    async def _to_the_end(self, sql: str) -> tuple[Exception | None, asyncio.CancelledError | None]:
+        """Run one statement and wait until it has run, even if the calling task is
+        cancelled meanwhile: its error (None if it succeeded), and the cancellation.
+
+        A cancelled task stops waiting, but its statement still runs on aiosqlite's
+        thread: without this, a cancelled ``BEGIN`` would open a transaction after the
+        lock was released (and every later write would land in it, uncommitted), and a
+        cancelled ``COMMIT`` would commit with no one to run its after-commit callbacks.
+        """
+        trip = asyncio.ensure_future(self._connection.execute(sql))
+        cancelled: asyncio.CancelledError | None = None
+        while not trip.done():
+            try:
+                await asyncio.wait((trip,))  # never cancels ``trip`` itself
+            except asyncio.CancelledError as cancellation:
+                cancelled = cancelled or cancellation
+        if trip.cancelled():  # only by the event loop closing down: nothing is known
+            raise cancelled or asyncio.CancelledError()
+        error = trip.exception()
+        if error is not None and not isinstance(error, Exception):
+            raise error
+        return error, cancelled
 
     # Reads take one trip to aiosqlite's thread (``execute_fetchall``), not three (execute,
     # fetch, close a cursor): under load the trips, not the queries, are what a move costs.

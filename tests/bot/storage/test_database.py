@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import pytest_asyncio
@@ -217,3 +219,95 @@ async def test_a_lone_statement_waits_out_a_busy_lock(
     release_after(0.4, other)
     await db.write("INSERT INTO notes (text) VALUES (?)", ("after the lock",))
     assert await notes(db) == ["after the lock"]
+
+
+# -- a task cancelled mid-transaction (the bot shutting down) -------------------------------
+#
+# A cancelled task stops waiting for its statement, but the statement still runs on
+# aiosqlite's thread. The transaction must end the way the task is told it ended.
+
+
+async def test_a_task_cancelled_while_its_transaction_begins_leaves_none_open(
+    db: Database, other: sqlite3.Connection
+) -> None:
+    async def never_written() -> None:
+        async with db.transaction() as sql:
+            await sql.execute("INSERT INTO notes (text) VALUES ('never')")
+
+    cancelled = asyncio.create_task(never_written())
+    await asyncio.sleep(0)  # its BEGIN IMMEDIATE is on its way to the database thread
+    cancelled.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await cancelled
+    # A lone statement after it commits by itself (another connection sees it), rather
+    # than landing in a transaction the cancelled task left open and nobody commits.
+    told: list[int] = []
+    await db.write("INSERT INTO notes (text) VALUES ('alone')", then=told.append)
+    assert told == [1]
+    assert [row[0] for row in other.execute("SELECT text FROM notes")] == ["alone"]
+    await write(db, "in a transaction")  # and a transaction can begin
+    assert [row[0] for row in other.execute("SELECT text FROM notes")] == [
+        "alone",
+        "in a transaction",
+    ]
+
+
+async def test_a_task_cancelled_while_its_commit_runs_is_cancelled_after_the_commit(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The COMMIT lands all the same: its after-commit callbacks run (the caches follow
+    the file), and the task ends cancelled, not with an error from a late ROLLBACK."""
+    seen: list[str] = []
+    connection = db._connection
+    execute = connection.execute
+
+    def cancelled_at_commit(sql: str, *args: Any) -> Any:
+        if sql == "COMMIT":
+            asyncio.get_running_loop().call_soon(committing.cancel)
+        return execute(sql, *args)
+
+    async def kept() -> None:
+        async with db.transaction() as sql:
+            await sql.execute("INSERT INTO notes (text) VALUES ('kept')")
+            db.after_commit(lambda: seen.append("kept"))
+
+    monkeypatch.setattr(connection, "execute", cancelled_at_commit)
+    committing = asyncio.create_task(kept())
+    with pytest.raises(asyncio.CancelledError):
+        await committing
+    monkeypatch.undo()
+    assert seen == ["kept"]
+    assert await notes(db) == ["kept"]
+    await write(db, "later")
+    assert await notes(db) == ["kept", "later"]
+
+
+class CancelWhenLogged(logging.Handler):
+    """Cancels ``task`` as the database says it pauses before trying a COMMIT again."""
+
+    def __init__(self, task: asyncio.Task[Any]) -> None:
+        super().__init__()
+        self.task = task
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if "busy at COMMIT" in record.getMessage():
+            self.task.cancel()  # lands in the pause that follows
+
+
+async def test_a_task_cancelled_while_a_busy_commit_pauses_rolls_back(
+    rollback_db: Database, rollback_other: sqlite3.Connection
+) -> None:
+    rollback_other.execute("BEGIN")
+    rollback_other.execute("SELECT COUNT(*) FROM notes").fetchone()  # a reader's shared lock
+    pausing = asyncio.create_task(write(rollback_db, "lost"))
+    handler = CancelWhenLogged(pausing)
+    logger = logging.getLogger("bot.storage.database")
+    logger.addHandler(handler)
+    try:
+        with pytest.raises(asyncio.CancelledError):
+            await pausing
+    finally:
+        logger.removeHandler(handler)
+    rollback_other.execute("ROLLBACK")
+    await write(rollback_db, "later")  # no transaction was left open behind the lock
+    assert await notes(rollback_db) == ["later"]

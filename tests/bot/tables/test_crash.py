@@ -15,12 +15,14 @@ import sqlite3
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.storage.database import Database
 from bot.storage.migrations import migrate
-from bot.tables.service import TableService
+from bot.tables.model import TableStatus
+from bot.tables.service import TableError, TableService
 from games.catalog import CATALOG
 from games.short_changed import GAME
 from games.short_changed.model import Action, Ante, Guess, ShortChangedState
@@ -175,3 +177,67 @@ async def test_an_error_before_the_commit_leaves_the_table_and_its_cache_as_comm
     GAME.apply(expected, seat, action)
     assert GAME.dump_state(await state_of(service, table_id)) == GAME.dump_state(expected)
     await play(service, table_id, 3)
+
+
+# -- cut short by a cancellation (the bot shutting down cancels tasks mid-transaction) ------
+
+
+async def test_a_move_after_a_transaction_cancelled_as_it_began_is_kept(tmp_path: Path) -> None:
+    """The cancelled task's BEGIN still runs on the database thread: it must not leave a
+    transaction open that swallows the next moves and is rolled back at the close."""
+    path = tmp_path / "tricky.db"
+    db = await Database.open(path)
+    await migrate(db)
+    service = TableService(db, CATALOG, Clock(), seeds=lambda: 1234)
+    table_id = await game_under_way(service)
+
+    async def closing() -> None:  # as closing an idle table does
+        async with db.transaction() as sql:
+            await sql.execute("SELECT 1")
+
+    cancelled = asyncio.create_task(closing())
+    await asyncio.sleep(0)  # its BEGIN IMMEDIATE is on its way to the database thread
+    cancelled.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await cancelled
+    user_id, action = await some_move(service, table_id)
+    played = await service.act(table_id, user_id, action)
+    await service.stop(table_id, ANN.user_id or 0, moderator=True)  # a transaction begins
+    await db.close()
+
+    db = await Database.open(path)  # the restart
+    try:
+        row = await db.fetch_one("SELECT version, status FROM tables WHERE id = ?", (table_id,))
+        assert row is not None
+        assert (row["version"], row["status"]) == (played.table.version, "ended")
+    finally:
+        await db.close()
+
+
+async def test_a_game_ended_by_a_task_cancelled_at_its_commit_is_over_in_memory_too(
+    service: TableService, db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The COMMIT lands all the same, so what follows it must too: the cached row says
+    the game ended, and a move is refused as on a game that is over, not as stale."""
+    table_id = await game_under_way(service)
+    user_id, action = await some_move(service, table_id)  # to try once the game is over
+    connection = db._connection
+    execute = connection.execute
+
+    def cancelled_at_commit(sql: str, *args: Any) -> Any:
+        if sql == "COMMIT":
+            asyncio.get_running_loop().call_soon(stopping.cancel)
+        return execute(sql, *args)
+
+    monkeypatch.setattr(connection, "execute", cancelled_at_commit)
+    stopping = asyncio.create_task(service.stop(table_id, ANN.user_id or 0, moderator=True))
+    with pytest.raises(asyncio.CancelledError):
+        await stopping
+    monkeypatch.undo()
+    table = await service.get(table_id)
+    assert table.status is TableStatus.ENDED
+    assert table == await TableService(db, CATALOG, Clock()).get(table_id)
+    results = await db.fetch_one("SELECT COUNT(*) FROM results WHERE table_id = ?", (table_id,))
+    assert results is not None and results[0] == 1
+    with pytest.raises(TableError, match="over"):
+        await service.act(table_id, user_id, action)
