@@ -179,6 +179,12 @@ class TableRepository:
         else:
             change(entry)
 
+    def _forget(self, table_id: int) -> None:
+        """Drop the cached row, whose write may or may not have landed: it is read again
+        from the file when next needed (and a read out meanwhile is not cached)."""
+        self._commits += 1
+        self._cache.pop(table_id, None)
+
     async def _write(
         self, table_id: int, sql: str, params: Params, change: Callable[[_Cached], None] | None
     ) -> int:
@@ -188,7 +194,15 @@ class TableRepository:
             if rows:
                 self._committed(table_id, change)
 
-        return await self._db.write(sql, params, then=then)
+        try:
+            return await self._db.write(sql, params, then=then)
+        except Exception:
+            raise  # the statement failed whole: the cached row is still the committed one
+        except BaseException:
+            # Cancelled (the bot shutting down) with the statement perhaps on its way to
+            # the database thread, where it runs all the same, without ``then``.
+            self._forget(table_id)
+            raise
 
     # -- reading ------------------------------------------------------------------------------
 
@@ -506,6 +520,10 @@ class TableRepository:
                 entry = self._cache.get(table.id)
                 return after(entry.table if entry is not None else table)
         if rows != 1:
+            # The file is not at the version the cached row says (another process moved
+            # the table, or a cancelled write left the cache behind): read it again, or
+            # every later move would be refused the same way.
+            self._forget(table.id)
             raise StaleVersion
         # Not cached at the commit (dropped for room): the caller's row is the best known.
         return saved if saved is not None else after(table)
@@ -573,7 +591,7 @@ class TableRepository:
             # database thread: whether it landed is unknown here, so the cached rows
             # are forgotten (read again from the file) and the other callers told.
             for move in batch:
-                self._committed(move.table_id, None)
+                self._forget(move.table_id)
             for move in batch[1:]:
                 _settle(move.waiting, SaveInterrupted())
             raise

@@ -490,3 +490,35 @@ async def test_the_queries_over_many_tables_keep_to_the_shards_servers(db: Datab
         assert await repo.oldest_update(TableStatus.LOBBY) == opened[ids[0]]
     everyone = TableRepository(db)
     assert len(await everyone.open_tables()) == 4
+
+
+# -- when the outcome of a write is not what the cache expected ---------------------------------
+
+
+async def test_a_move_refused_as_stale_reads_the_row_again(
+    repo: TableRepository, db: Database
+) -> None:
+    """The cached row is behind the file (here another process moved the table): the
+    refusal forgets it, so the next read, and the next move on it, see the file."""
+    table = await started(repo)
+    await move(TableRepository(db), table.id, 1, "moved elsewhere")
+    with pytest.raises(StaleVersion):
+        await move(repo, table.id, 2, "made on version 0")
+    await assert_matches_the_file(repo, db, table.id)
+    assert (await move(repo, table.id, 2, "on version 1")).version == 2
+    await assert_matches_the_file(repo, db, table.id)
+
+
+@pytest.mark.parametrize("write", ["set_message", "set_ping"])
+async def test_a_message_write_cancelled_on_its_way_leaves_the_cache_true_to_the_file(
+    repo: TableRepository, db: Database, write: str
+) -> None:
+    """A cancelled task stops waiting, but its statement still runs on the database
+    thread, without the callback that would have changed the cached row."""
+    table = await started(repo)
+    recording = asyncio.create_task(getattr(repo, write)(table.id, 222))
+    await asyncio.sleep(0)  # its statement is on its way to the database thread
+    recording.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await recording
+    await assert_matches_the_file(repo, db, table.id)

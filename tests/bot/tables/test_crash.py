@@ -22,7 +22,7 @@ import pytest
 from bot.storage.database import Database
 from bot.storage.migrations import migrate
 from bot.tables.model import TableStatus
-from bot.tables.service import TableError, TableService
+from bot.tables.service import StaleTable, TableError, TableService
 from games.catalog import CATALOG
 from games.short_changed import GAME
 from games.short_changed.model import Action, Ante, Guess, ShortChangedState
@@ -241,3 +241,21 @@ async def test_a_game_ended_by_a_task_cancelled_at_its_commit_is_over_in_memory_
     assert results is not None and results[0] == 1
     with pytest.raises(TableError, match="over"):
         await service.act(table_id, user_id, action)
+
+
+async def test_a_table_whose_cached_row_fell_behind_the_file_refuses_one_move_only(
+    service: TableService, db: Database
+) -> None:
+    """Another process moved the table (or a cancelled write left this one's cache
+    behind): the move made on the old row is refused as stale, and the next look and
+    move see the table as the file has it."""
+    table_id = await game_under_way(service)
+    elsewhere = TableService(db, CATALOG, Clock())
+    user_id, action = await some_move(elsewhere, table_id)
+    moved = await elsewhere.act(table_id, user_id, action)
+    user_id, action = await some_move(service, table_id)  # on the row this service cached
+    with pytest.raises(StaleTable):
+        await service.act(table_id, user_id, action)
+    assert await service.get(table_id) == moved.table
+    user_id, action = await some_move(service, table_id)
+    assert (await service.act(table_id, user_id, action)).table.version == moved.table.version + 1
