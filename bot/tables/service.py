@@ -16,6 +16,7 @@ import asyncio
 import json
 import logging
 import secrets
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -212,7 +213,9 @@ class TableService:
         self.catalog = catalog
         self._clock = clock
         self._seeds = seeds
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        """Each table's lock, for as long as someone holds or waits for it (each of them
+        keeps it alive): a table is never left with two, and a closed one with none."""
         self._listeners: list[TableListener] = []
         self._states = _StateCache(STATE_CACHE_SIZE)
 
@@ -645,7 +648,10 @@ class TableService:
     # -- helpers ------------------------------------------------------------------------------
 
     def _lock(self, table_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(table_id, asyncio.Lock())
+        lock = self._locks.get(table_id)
+        if lock is None:
+            lock = self._locks[table_id] = asyncio.Lock()
+        return lock
 
     async def _lobby(self, table_id: int) -> Table:
         table = await self.get(table_id)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import gc
 from datetime import UTC, datetime
 
 import pytest
@@ -278,3 +280,24 @@ async def test_listeners_hear_every_change_and_a_failing_one_breaks_nothing(
     assert [change.kind for change in recorder.changes] == ["opened", "joined", "started", "acted"]
     assert recorder.changes[-1].lines == ("Ann has chosen a starting chip.",)
     assert all(event.audience is None for event in recorder.changes[-1].events)
+
+
+async def test_a_tables_lock_lasts_only_while_someone_holds_or_waits_for_it(
+    service: TableService,
+) -> None:
+    """One lock per table serialises its changes, but a lock kept for every table ever
+    opened would grow with the bot's whole history."""
+    table_id = await started(service, ANN, BO)
+    lock = service._lock(table_id)
+    async with lock:
+        stopping = asyncio.create_task(service.stop(table_id, ANN.user_id or 0, moderator=True))
+        await asyncio.sleep(0)  # waiting for the lock we hold
+        del lock  # only those holding or waiting keep it
+        gc.collect()
+        assert service._lock(table_id).locked()  # the same lock, still in use
+    assert (await stopping).status is TableStatus.ENDED
+    for channel in range(CHANNEL + 1, CHANNEL + 4):
+        other = await lobby(service, ANN, BO, channel=channel)
+        await service.stop(other, ANN.user_id or 0, moderator=True)
+    gc.collect()  # an exception's traceback may hold a frame, and so a lock, in a cycle
+    assert len(service._locks) == 0
