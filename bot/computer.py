@@ -15,6 +15,7 @@ import multiprocessing
 import random
 import secrets
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 
 from games.ai.levels import computer_player
@@ -59,23 +60,36 @@ class ComputerPlayers:
 
     def __init__(self, *, workers: int, seconds: float, preload: bool = True) -> None:
         self.seconds = seconds
-        self._pool = (
-            ProcessPoolExecutor(
-                max_workers=workers,
-                mp_context=multiprocessing.get_context("spawn"),
-                initializer=prepare_games if preload else None,
-            )
-            if workers > 0
-            else None
+        self._workers = workers
+        self._preload = preload
+        self._pool = self._new_pool() if workers > 0 else None
+
+    def _new_pool(self) -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(
+            max_workers=self._workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=prepare_games if self._preload else None,
         )
 
     async def choose(self, game_key: str, state_json: str, seat: int, level: str) -> str:
+        """The move; ``BrokenProcessPool`` if a worker died (the next call gets a new pool)."""
         call = partial(
             decide, game_key, state_json, seat, level, self.seconds, secrets.randbits(62)
         )
-        if self._pool is None:
+        pool = self._pool
+        if pool is None:
             return await asyncio.to_thread(call)
-        return await asyncio.get_running_loop().run_in_executor(self._pool, call)
+        try:
+            return await asyncio.get_running_loop().run_in_executor(pool, call)
+        except BrokenProcessPool:
+            # A pool whose worker died refuses every task from then on: replace it, once
+            # however many moves fail with it. This move is not tried again here: its
+            # caller retries after a pause, and the move may be what killed the worker.
+            if self._pool is pool:
+                log.warning("a computer player's worker process died; starting new ones")
+                pool.shutdown(wait=False, cancel_futures=True)
+                self._pool = self._new_pool()
+            raise
 
     def close(self) -> None:
         if self._pool is not None:

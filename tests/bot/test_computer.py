@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
+import os
+from concurrent.futures.process import BrokenProcessPool
+
 import pytest
 
-from bot.computer import decide
+from bot.computer import ComputerPlayers, decide
 from bot.tables.service import COMPUTER_LEVELS
 from games.catalog import CATALOG
 
@@ -31,3 +35,23 @@ def test_an_unknown_level_is_refused_before_any_thinking() -> None:
     state = game.new(3, 1, game.options({}))
     with pytest.raises(ValueError, match="no computer level"):
         decide("short_changed", game.dump_state(state), 0, "grandmaster", 0.05, 1)
+
+
+async def test_a_crashed_worker_process_does_not_break_the_pool_for_good() -> None:
+    """A pool whose worker died (killed for memory, say) refuses every later task; the
+    bot's computer seats and stand-in moves must not all stop with it."""
+    computers = ComputerPlayers(workers=1, seconds=0.05, preload=False)
+    game = CATALOG["short_changed"]
+    state = game.new(2, 7, game.options({}))
+    seat = game.to_act(state)[0]
+    try:
+        assert computers._pool is not None
+        with pytest.raises(BrokenProcessPool):
+            await asyncio.wrap_future(computers._pool.submit(os._exit, 1))
+        with pytest.raises(BrokenProcessPool):  # the move asked of the broken pool fails...
+            await computers.choose("short_changed", game.dump_state(state), seat, "easy")
+        # ...and the next one is answered by a fresh pool.
+        action = await computers.choose("short_changed", game.dump_state(state), seat, "easy")
+        game.check(state, seat, game.parse_action(action))
+    finally:
+        computers.close()
