@@ -24,7 +24,12 @@ from bot.tables.model import Table, TableStatus
 from bot.tables.service import Change, StaleTable, TableError, TableService
 from games.core.errors import GameError
 
-__all__ = ["IDLE_GAME", "STALE_LOBBY", "TurnClock"]
+__all__ = [
+    "IDLE_GAME",
+    "STALE_LOBBY",
+    "STAND_IN_RETRY",
+    "TurnClock",
+]
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +41,9 @@ LONGEST_NAP = timedelta(hours=6)
 """The clock looks around at least this often, whatever it expects."""
 STAND_IN_LEVEL = "easy"
 """The level of the move the bot plays for a seat whose time ran out."""
+STAND_IN_RETRY = timedelta(seconds=30)
+"""How soon the bot tries again when a stand-in move did not happen (a worker crash, a
+busy database, a refused move). Not for ever: a game nobody moves in ends (IDLE_GAME)."""
 
 
 class TurnClock:
@@ -133,7 +141,18 @@ class TurnClock:
         reminders: dict[int, list[int]] = {}
         for deadline in await self._deadlines.all():
             if now >= deadline.due_at:
-                await self._expire(deadline)
+                try:
+                    await self._expire(deadline, now)
+                except Exception:
+                    # The clock was pushed back first, so the seat is tried again then;
+                    # meanwhile the other tables' clocks go on.
+                    log.exception(
+                        "table %s seat %s: the stand-in move failed; trying again in %s",
+                        deadline.table_id,
+                        deadline.seat,
+                        STAND_IN_RETRY,
+                    )
+                upcoming.append(now + STAND_IN_RETRY)  # when a stand-in that failed is retried
                 continue
             if not deadline.reminded:
                 if now >= deadline.halfway:
@@ -157,16 +176,23 @@ class TurnClock:
             await self._deadlines.mark_reminded(table_id, seat)
         await self._service.remind(table_id, seats)
 
-    async def _expire(self, deadline: Deadline) -> None:
-        """AW1: the seat's time is up, so the bot moves for it."""
+    async def _expire(self, deadline: Deadline, now: datetime) -> None:
+        """AW1: the seat's time is up, so the bot moves for it.
+
+        The seat's clock is pushed back a little first rather than stopped: should the
+        stand-in not happen (a worker crash, a busy database, a refused move), the seat
+        still has a clock and the bot tries again then, where a stopped clock would
+        stall the game for good. A stand-in that lands restarts or stops the seat's
+        clock like any move (``table_changed``).
+        """
         table_id, seat = deadline.table_id, deadline.seat
-        await self._deadlines.drop(table_id, seat)
-        table = await self._service.get(table_id)
-        if table.status is not TableStatus.ACTIVE:
-            return
+        retry_at = now + STAND_IN_RETRY
+        if not await self._deadlines.postpone(table_id, seat, deadline.due_at, retry_at):
+            return  # a move restarted or stopped this clock since the tick read it
         for _ in range(3):  # if someone else moves while the bot thinks, think again
             public = await self._service.public(table_id)
             if public.table.status is not TableStatus.ACTIVE or seat not in public.to_act:
+                await self._deadlines.drop(table_id, seat, due_at=retry_at)
                 return
             if await self._move_for(public.table, seat, STAND_IN_LEVEL, by="clock") != "stale":
                 return

@@ -84,12 +84,32 @@ class DeadlineRepository:
             (table_id, seat),
         )
 
-    async def drop(self, table_id: int, seat: int | None = None) -> None:
+    async def postpone(self, table_id: int, seat: int, due_at: datetime, until: datetime) -> bool:
+        """Move a seat's clock that is due at ``due_at`` on to ``until``, counted as reminded
+        (its half-time is past); False if that clock no longer runs (a move restarted or
+        stopped it since it was read)."""
+        changed = await self._db.write(
+            "UPDATE deadlines SET due_at = ?, reminded = 1 "
+            "WHERE table_id = ? AND seat = ? AND due_at = ?",
+            (until.isoformat(), table_id, seat, due_at.isoformat()),
+        )
+        return changed > 0
+
+    async def drop(
+        self, table_id: int, seat: int | None = None, *, due_at: datetime | None = None
+    ) -> None:
+        """Stop a table's clocks, or one seat's; with ``due_at``, only if it is still the
+        clock due then (not one a move has since restarted)."""
         if seat is None:
             await self._db.write("DELETE FROM deadlines WHERE table_id = ?", (table_id,))
-        else:
+        elif due_at is None:
             await self._db.write(
                 "DELETE FROM deadlines WHERE table_id = ? AND seat = ?", (table_id, seat)
+            )
+        else:
+            await self._db.write(
+                "DELETE FROM deadlines WHERE table_id = ? AND seat = ? AND due_at = ?",
+                (table_id, seat, due_at.isoformat()),
             )
 
 

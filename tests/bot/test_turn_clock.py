@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-import asyncio
+from collections.abc import Callable
+from concurrent.futures.process import BrokenProcessPool
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -18,14 +19,22 @@ from bot.storage.database import Database
 from bot.storage.deadlines import DeadlineRepository
 from bot.storage.migrations import migrate
 from bot.storage.tables import TableRepository
-from bot.tables.model import Player, TableStatus
+from bot.tables.model import Player, Table, TableStatus
 from bot.tables.service import TableService
-from bot.turn_clock import IDLE_GAME, STALE_LOBBY, TurnClock
+from bot.turn_clock import (
+    IDLE_GAME,
+    STALE_LOBBY,
+    STAND_IN_RETRY,
+    TurnClock,
+)
 from games.catalog import CATALOG
 from games.short_changed import GAME
 from games.short_changed.model import Guess, ShortChangedState
 from tests.cogs.test_tables import open_lobby, start
 from tests.e2e.helpers import BotFactory, Room, bot_of, labels, text_of
+
+Decide = Callable[..., str]
+"""``bot.computer.decide``, or a stand-in for it."""
 
 
 def harmless(legal: list[Any]) -> Any:
@@ -45,6 +54,30 @@ def predictable_stand_ins(monkeypatch: pytest.MonkeyPatch) -> None:
     def decide(game_key: str, state_json: str, seat: int, *_: object) -> str:
         state = GAME.load_state(state_json)
         return GAME.dump_action(harmless(GAME.legal_actions(state, seat)))
+
+    monkeypatch.setattr(computer, "decide", decide)
+
+
+def crash(*_: object) -> str:
+    raise BrokenProcessPool("a worker process died")
+
+
+def refused(game_key: str, state_json: str, seat: int, *_: object) -> str:
+    """A move the engine refuses: a guess while the starting chips are being chosen."""
+    return GAME.dump_action(Guess(target=1 - seat, total=5))
+
+
+def failing(monkeypatch: pytest.MonkeyPatch, times: int, failure: Decide) -> None:
+    """The bot's next ``times`` decisions fail the way ``failure`` does; then it decides
+    as before."""
+    steady: Decide = computer.decide
+    left = [times]
+
+    def decide(*args: Any) -> str:
+        if left[0]:
+            left[0] -= 1
+            return failure(*args)
+        return steady(*args)
 
     monkeypatch.setattr(computer, "decide", decide)
 
@@ -144,6 +177,27 @@ async def test_a_player_who_acts_again_is_back(simcord_env: Env) -> None:
     assert not (await bot.tables.get(table_id)).seats[0].away
 
 
+@pytest.mark.parametrize("failure", [crash, refused])
+async def test_a_stand_in_that_fails_keeps_the_seats_clock_and_is_tried_again(
+    simcord_env: Env, monkeypatch: pytest.MonkeyPatch, failure: Decide
+) -> None:
+    """AW1: a stand-in move that did not happen (a worker crash, a move the engine
+    refuses) must not leave the seat without a clock, or the game stalls for good."""
+    bot = bot_of(simcord_env)
+    room, (ann, _bo), table_id = await clocked_game(simcord_env, 60, "ann", "bo")
+    panel = (await ann.click(room.table_message(), label="Open my hand")).response
+    put = next(label for label in labels(panel) if label.startswith("Put in"))
+    await ann.click(panel, label=put)
+    failing(monkeypatch, 1, failure)
+    await simcord_env.advance_time(61)
+    assert (await state_of(bot, table_id)).phase == "ante"  # Bo's stand-in failed...
+    # ...and his clock still runs (not to be reminded again: its half-time is long past).
+    assert [(d.seat, d.reminded) for d in await DeadlineRepository(bot.db).all()] == [(1, True)]
+    await simcord_env.advance_time(STAND_IN_RETRY.total_seconds() + 1)
+    assert (await state_of(bot, table_id)).phase == "play"  # the second try put his chip in
+    assert (await bot.tables.get(table_id)).seats[1].away
+
+
 async def test_running_clocks_survive_a_restart(simcord_env: Env, bots: BotFactory) -> None:
     _room, _members, table_id = await clocked_game(simcord_env, 60, "ann", "bo")
     await simcord_env.advance_time(20)
@@ -214,6 +268,20 @@ class Manual:
         return self.at
 
 
+async def clocked_table(service: TableService, guild: int, seconds: int = 60) -> Table:
+    """A running two-seat game on ``guild`` (its own channel) with a ``seconds`` turn clock."""
+    lobby = await service.open(
+        guild_id=guild,
+        channel_id=guild,
+        game_key="short_changed",
+        host=Player("Ann", 1),
+        options={},
+    )
+    await service.join(lobby.id, Player("Bo", 2))
+    await service.set_clock(lobby.id, 1, seconds)
+    return await service.start(lobby.id, 1)
+
+
 async def test_a_shard_restarting_plays_out_only_its_own_servers_overdue_clocks(
     tmp_path: Path,
 ) -> None:
@@ -228,42 +296,35 @@ async def test_a_shard_restarting_plays_out_only_its_own_servers_overdue_clocks(
         for db, shard in zip(dbs, shards, strict=True)
     ]
     computers = ComputerPlayers(workers=0, seconds=0.1, preload=False)
-    tables = []
-    for service, guild in zip(services, guilds, strict=True):
-        lobby = await service.open(
-            guild_id=guild,
-            channel_id=guild,
-            game_key="short_changed",
-            host=Player("Ann", 1),
-            options={},
-        )
-        await service.join(lobby.id, Player("Bo", 2))
-        await service.set_clock(lobby.id, 1, 60)
-        tables.append(await service.start(lobby.id, 1))
+    tables = [
+        await clocked_table(service, guild) for service, guild in zip(services, guilds, strict=True)
+    ]
     clocks = [
         TurnClock(service, DeadlineRepository(db, shards=shard), computers)
         for service, db, shard in zip(services, dbs, shards, strict=True)
     ]
+    for service, turn_clock in zip(services, clocks, strict=True):
+        service.listen(turn_clock)
+    ours, theirs = tables[0].id, tables[1].id
+    everyone = DeadlineRepository(dbs[0])
     try:
         for turn_clock in clocks:
             await turn_clock.start()  # each reconciles its own running table: two clocks each
-        for turn_clock in clocks:
             await turn_clock.stop()
-        everyone = DeadlineRepository(dbs[0])
-        assert sorted(d.table_id for d in await everyone.all()) == sorted(
-            [tables[0].id] * 2 + [tables[1].id] * 2
-        )
+        before = {(d.table_id, d.seat): d.started_at for d in await everyone.all()}
+        assert sorted(before) == sorted([(ours, 0), (ours, 1), (theirs, 0), (theirs, 1)])
         clock.at += timedelta(seconds=61)  # both tables' seats are now out of time
         await clocks[0].start()  # shard 0 comes back first
-        for _ in range(200):
-            if (await services[0].get(tables[0].id)).version > tables[0].version:
-                break
-            await asyncio.sleep(0.01)
+        await clocks[0].stop()
+        await clocks[0]._tick()
         await clocks[0].idle()
-        assert (await services[0].get(tables[0].id)).version > tables[0].version
-        untouched = await TableRepository(dbs[1]).get(tables[1].id)
+        assert (await services[0].get(ours)).version > tables[0].version
+        untouched = await TableRepository(dbs[1]).get(theirs)
         assert untouched is not None and untouched.version == tables[1].version
-        assert {d.table_id for d in await everyone.all()} == {tables[1].id}
+        still = {(d.table_id, d.seat): d.started_at for d in await everyone.all()}
+        assert {key: at for key, at in still.items() if key[0] == theirs} == {
+            key: at for key, at in before.items() if key[0] == theirs
+        }
     finally:
         for turn_clock in clocks:
             await turn_clock.stop()

@@ -112,3 +112,23 @@ async def test_a_seat_cannot_both_keep_and_restart_its_clock(db: Database) -> No
     table_id = await table(db, 1)
     with pytest.raises(ValueError, match="cannot keep and restart"):
         await deadlines.replace_for_table(table_id, [0, 1], [1], NOW, LATER)
+
+
+async def test_a_clock_is_pushed_back_or_dropped_only_while_it_is_the_one_read(
+    db: Database,
+) -> None:
+    """The turn clock pushes an expired clock back before its stand-in move (AW1), and a
+    move may restart that clock meanwhile: the fresh clock must survive both."""
+    deadlines = DeadlineRepository(db)
+    table_id = await table(db, 1)
+    await deadlines.replace_for_table(table_id, [], [0, 1], NOW, LATER)
+    retry = LATER + timedelta(seconds=30)
+    assert await deadlines.postpone(table_id, 0, LATER, retry)
+    assert not await deadlines.postpone(table_id, 0, LATER, retry)  # already moved on
+    assert {(d.seat, d.due_at, d.reminded) for d in await deadlines.all()} == {
+        (0, retry, True),  # its half-time is long past: no reminder now
+        (1, LATER, False),
+    }
+    await deadlines.drop(table_id, 1, due_at=retry)  # not seat 1's clock: it stays
+    await deadlines.drop(table_id, 0, due_at=retry)
+    assert await deadlines.seats_timed(table_id) == {1}
