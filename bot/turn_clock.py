@@ -21,11 +21,13 @@ from typing import Literal
 from bot.computer import ComputerPlayers
 from bot.storage.deadlines import Deadline, DeadlineRepository
 from bot.tables.model import Table, TableStatus
-from bot.tables.service import Change, StaleTable, TableError, TableService
+from bot.tables.service import Change, PublicTable, StaleTable, TableError, TableService
 from games.core.errors import GameError
 
 __all__ = [
     "IDLE_GAME",
+    "ROBOT_CHECK",
+    "ROBOT_RETRIES",
     "STALE_LOBBY",
     "STAND_IN_RETRY",
     "TurnClock",
@@ -44,6 +46,12 @@ STAND_IN_LEVEL = "easy"
 STAND_IN_RETRY = timedelta(seconds=30)
 """How soon the bot tries again when a stand-in move did not happen (a worker crash, a
 busy database, a refused move). Not for ever: a game nobody moves in ends (IDLE_GAME)."""
+ROBOT_RETRIES = (1.0, 10.0, 60.0)
+"""Seconds a computer seat waits before each new try after failed moves in a row; when
+they are used up it rests until the clock's next look round (ROBOT_CHECK)."""
+ROBOT_CHECK = timedelta(minutes=5)
+"""How often the clock looks for computer seats that are to act with nothing moving them
+(when it ticks anyway, or on purpose while a seat rests after failed moves)."""
 
 
 class TurnClock:
@@ -60,6 +68,10 @@ class TurnClock:
         self._poked = False
         self._loop: asyncio.Task[None] | None = None
         self._robots: dict[tuple[int, int], asyncio.Task[None]] = {}
+        # When the clock last looked for computer seats nothing moves, and whether one
+        # has since given up after failed moves (then it must look again soon).
+        self._robots_checked = service.now()
+        self._robots_resting = False
 
     # -- life ---------------------------------------------------------------------------------
 
@@ -68,6 +80,7 @@ class TurnClock:
         for table in await self._service.open_tables():
             if table.status is TableStatus.ACTIVE:
                 await self._sync(table.id, actor=None)
+        self._robots_checked = self._service.now()
         self._loop = asyncio.create_task(self._run(), name="turn-clock")
 
     async def stop(self) -> None:
@@ -109,9 +122,7 @@ class TurnClock:
             await self._deadlines.replace_for_table(table_id, keep, people - keep, now, due)
         else:
             await self._deadlines.drop(table_id)
-        for seat in public.to_act:
-            if table.seats[seat].played_by_bot:
-                self._wake_robot(table_id, seat)
+        self._wake_robots_at(public)
 
     # -- ticking ----------------------------------------------------------------------------------
 
@@ -163,6 +174,11 @@ class TurnClock:
         for table_id, seats in reminders.items():
             await self._remind(table_id, tuple(seats))
         await self._sweep(now)
+        if now >= self._robots_checked + ROBOT_CHECK:
+            self._robots_checked, self._robots_resting = now, False
+            await self._wake_resting_robots()
+        if self._robots_resting:
+            upcoming.append(self._robots_checked + ROBOT_CHECK)
         for status, patience in ((TableStatus.LOBBY, STALE_LOBBY), (TableStatus.ACTIVE, IDLE_GAME)):
             oldest = await self._service.oldest_update(status)
             if oldest is not None:
@@ -207,6 +223,24 @@ class TurnClock:
 
     # -- the bot's seats --------------------------------------------------------------------
 
+    def _wake_robots_at(self, public: PublicTable) -> None:
+        for seat in public.to_act:
+            if public.table.seats[seat].played_by_bot:
+                self._wake_robot(public.table.id, seat)
+
+    async def _wake_resting_robots(self) -> None:
+        """Wake the computer seats that are to act with nothing moving them: one that gave
+        up after failed moves, or one whose wake-up was lost."""
+        for table in await self._service.open_tables():
+            if table.status is not TableStatus.ACTIVE:
+                continue
+            if not any(player.played_by_bot for player in table.seats):
+                continue
+            try:
+                self._wake_robots_at(await self._service.public(table.id))
+            except Exception:
+                log.exception("table %s could not be loaded to wake its computer seats", table.id)
+
     def _wake_robot(self, table_id: int, seat: int) -> None:
         key = (table_id, seat)
         if key not in self._robots:
@@ -215,17 +249,39 @@ class TurnClock:
             task.add_done_callback(lambda _: self._robots.pop(key, None))
 
     async def _play_robot(self, table_id: int, seat: int) -> None:
-        """Move for a computer seat for as long as it is the one to act."""
+        """Move for a computer seat for as long as it is the one to act.
+
+        A move that fails (a worker crash, a busy database, a refused move) is tried
+        again after a pause, a longer one each time in a row. When ROBOT_RETRIES are
+        used up the seat rests until the clock's next look round wakes it
+        (``_wake_resting_robots``): a lasting fault is neither hammered nor the end
+        of the game.
+        """
+        pauses = iter(ROBOT_RETRIES)
         for _ in range(1000):  # a computer seat never needs this many moves in a row
-            table = await self._service.get(table_id)
-            if table.status is not TableStatus.ACTIVE or not table.seats[seat].played_by_bot:
+            try:
+                table = await self._service.get(table_id)
+                if table.status is not TableStatus.ACTIVE or not table.seats[seat].played_by_bot:
+                    return
+                public = await self._service.public(table_id)
+                if seat not in public.to_act:
+                    return
+                level = table.seats[seat].computer or "hard"
+                if await self._move_for(table, seat, level, by="computer") != "refused":
+                    pauses = iter(ROBOT_RETRIES)  # it moved, or someone else did first
+                    continue
+            except Exception:
+                log.exception("table %s seat %s: the computer player's move failed", table_id, seat)
+            pause = next(pauses, None)
+            if pause is None:
+                log.error("table %s seat %s: the computer player rests a while", table_id, seat)
+                # The clock looks round a while after the latest seat gave up, so a
+                # lasting fault costs a try every ROBOT_CHECK, not a busy loop; and it
+                # is told now, as it may be asleep for hours.
+                self._robots_checked, self._robots_resting = self._service.now(), True
+                self._wake_up()
                 return
-            public = await self._service.public(table_id)
-            if seat not in public.to_act:
-                return
-            level = table.seats[seat].computer or "hard"
-            if await self._move_for(table, seat, level, by="computer") == "refused":
-                return
+            await asyncio.sleep(pause)
 
     async def _move_for(
         self, table: Table, seat: int, level: str, *, by: Literal["clock", "computer"]

@@ -23,6 +23,8 @@ from bot.tables.model import Player, Table, TableStatus
 from bot.tables.service import TableService
 from bot.turn_clock import (
     IDLE_GAME,
+    ROBOT_CHECK,
+    ROBOT_RETRIES,
     STALE_LOBBY,
     STAND_IN_RETRY,
     TurnClock,
@@ -196,6 +198,46 @@ async def test_a_stand_in_that_fails_keeps_the_seats_clock_and_is_tried_again(
     await simcord_env.advance_time(STAND_IN_RETRY.total_seconds() + 1)
     assert (await state_of(bot, table_id)).phase == "play"  # the second try put his chip in
     assert (await bot.tables.get(table_id)).seats[1].away
+
+
+async def computer_lobby(env: Env) -> tuple[Room, Any, int]:
+    """Ann against an easy computer seat, with no turn clock to muddle the computer's timing."""
+    room = Room(env)
+    (ann,), table_id = await open_lobby(room, "ann")
+    await ann.select(room.lobby_message(), ["add:easy"], custom_id=f"tk:seat:{table_id}")
+    await bot_of(env).tables.set_clock(table_id, ann.id, 0)
+    return room, ann, table_id
+
+
+async def test_a_computer_seat_whose_move_fails_tries_again_after_a_pause(
+    simcord_env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One error (a worker crash, a busy database) must not stop a computer seat, nor a
+    seat taken over under AW1, for the rest of the game."""
+    bot = bot_of(simcord_env)
+    room, ann, table_id = await computer_lobby(simcord_env)
+    failing(monkeypatch, 2, crash)
+    await start(room, ann)
+    await simcord_env.settle()
+    assert (await state_of(bot, table_id)).antes[1] is None  # its first try failed
+    await simcord_env.advance_time(ROBOT_RETRIES[0] + ROBOT_RETRIES[1] + 0.5)
+    assert (await state_of(bot, table_id)).antes[1] is not None  # the third, later, did not
+
+
+async def test_a_computer_seat_that_gave_up_is_woken_by_the_clocks_next_look(
+    simcord_env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A computer seat whose tries all failed rests, not for good: the clock's periodic
+    look wakes a seat that is to act with nothing moving it."""
+    bot = bot_of(simcord_env)
+    room, ann, table_id = await computer_lobby(simcord_env)
+    failing(monkeypatch, len(ROBOT_RETRIES) + 1, crash)
+    await start(room, ann)
+    await simcord_env.advance_time(sum(ROBOT_RETRIES) + 1)
+    assert (await state_of(bot, table_id)).antes[1] is None  # every try failed...
+    assert not bot.turn_clock._robots  # ...and the seat stopped trying
+    await simcord_env.advance_time(ROBOT_CHECK.total_seconds())
+    assert (await state_of(bot, table_id)).antes[1] is not None
 
 
 async def test_running_clocks_survive_a_restart(simcord_env: Env, bots: BotFactory) -> None:
