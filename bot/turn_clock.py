@@ -76,10 +76,18 @@ class TurnClock:
     # -- life ---------------------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Reconcile every running table with its deadlines, then start ticking."""
+        """Reconcile every running table with its deadlines, then start ticking.
+
+        A table that cannot be loaded (a saved state the engine now refuses, a game no
+        longer in the catalogue) is logged and left as it is: one broken table must not
+        keep the bot, and every other table, from starting.
+        """
         for table in await self._service.open_tables():
             if table.status is TableStatus.ACTIVE:
-                await self._sync(table.id, actor=None)
+                try:
+                    await self._sync(table.id, actor=None)
+                except Exception:
+                    log.exception("table %s could not be loaded at start-up; skipped", table.id)
         self._robots_checked = self._service.now()
         self._loop = asyncio.create_task(self._run(), name="turn-clock")
 

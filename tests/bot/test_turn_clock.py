@@ -373,3 +373,38 @@ async def test_a_shard_restarting_plays_out_only_its_own_servers_overdue_clocks(
         computers.close()
         for db in dbs:
             await db.close()
+
+
+@pytest.mark.parametrize(
+    "breakage",
+    [
+        pytest.param("UPDATE tables SET state_json = '{\"oops\": 1}' WHERE id = ?", id="corrupt"),
+        pytest.param("UPDATE tables SET game_key = 'retired' WHERE id = ?", id="game-gone"),
+    ],
+)
+async def test_a_table_that_cannot_load_does_not_keep_the_others_from_starting(
+    db: Database, caplog: pytest.LogCaptureFixture, breakage: str
+) -> None:
+    """A saved state the engine now refuses, or a game no longer in the catalogue, is
+    that one table's problem: the bot still starts and keeps every other table's clock."""
+    clock = Manual(datetime(2026, 11, 22, 12, 0, tzinfo=UTC))
+    computers = ComputerPlayers(workers=0, seconds=0.1, preload=False)
+    service = TableService(db, CATALOG, clock)
+    service.listen(TurnClock(service, DeadlineRepository(db), computers))
+    good, bad = await clocked_table(service, 1), await clocked_table(service, 2)
+    await db.write(breakage, (bad.id,))
+    clock.at += timedelta(seconds=10)
+    service = TableService(db, CATALOG, clock)  # a restart: nothing of the old one cached
+    turn_clock = TurnClock(service, DeadlineRepository(db), computers)
+    service.listen(turn_clock)
+    try:
+        await turn_clock.start()
+        await turn_clock.stop()
+        assert f"table {bad.id}" in caplog.text
+        assert await DeadlineRepository(db).seats_timed(good.id) == {0, 1}
+        clock.at += timedelta(seconds=61)  # both tables' clocks ran out, the broken one's first
+        await turn_clock._tick()
+        assert (await service.get(good.id)).version > good.version
+    finally:
+        await turn_clock.stop()
+        computers.close()
