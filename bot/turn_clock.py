@@ -7,8 +7,9 @@ in a row a computer player takes the seat over. Seats played by the bot (a
 computer player, or a taken-over seat) move as soon as they must.
 
 Deadlines are rows in the database, so a restart loses none: on start the
-clock reloads them and reconciles every running table. Lobbies that never
-start, and games nobody has moved in for a day, are closed (games unrated).
+clock reconciles every running table, giving each seat to act a whole turn
+again (see ``TurnClock.start``). Lobbies that never start, and games nobody
+has moved in for a day, are closed (games unrated).
 """
 
 from __future__ import annotations
@@ -78,6 +79,12 @@ class TurnClock:
     async def start(self) -> None:
         """Reconcile every running table with its deadlines, then start ticking.
 
+        Nobody can act while the bot is down, so that time counts against no one (AW1):
+        every seat to act gets a whole turn from now, half-time reminder included. When
+        the bot went down is not known reliably (a crash writes nothing), so rather than
+        pushing each deadline back by the downtime, every clock starts again; a quick
+        restart just gives the seats to act a little more time.
+
         A table that cannot be loaded (a saved state the engine now refuses, a game no
         longer in the catalogue) is logged and left as it is: one broken table must not
         keep the bot, and every other table, from starting.
@@ -85,7 +92,7 @@ class TurnClock:
         for table in await self._service.open_tables():
             if table.status is TableStatus.ACTIVE:
                 try:
-                    await self._sync(table.id, actor=None)
+                    await self._sync(table.id, actor=None, restart=True)
                 except Exception:
                     log.exception("table %s could not be loaded at start-up; skipped", table.id)
         self._robots_checked = self._service.now()
@@ -114,15 +121,16 @@ class TurnClock:
             await self._deadlines.drop(change.table.id)
         self._wake_up()
 
-    async def _sync(self, table_id: int, *, actor: int | None) -> None:
-        """Start clocks for the seats that now must act, stop the others; wake computer seats."""
+    async def _sync(self, table_id: int, *, actor: int | None, restart: bool = False) -> None:
+        """Start clocks for the seats that now must act, stop the others; wake computer seats.
+        With ``restart``, every seat to act starts a whole turn afresh."""
         public = await self._service.public(table_id)
         table = public.table
         if table.status is not TableStatus.ACTIVE:
             await self._deadlines.drop(table_id)
             return
         people = {seat for seat in public.to_act if not table.seats[seat].played_by_bot}
-        running = await self._deadlines.seats_timed(table_id)
+        running = set() if restart else await self._deadlines.seats_timed(table_id)
         keep = (people & running) - {actor}
         if table.turn_seconds:
             now = self._service.now()

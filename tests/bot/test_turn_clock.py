@@ -240,15 +240,27 @@ async def test_a_computer_seat_that_gave_up_is_woken_by_the_clocks_next_look(
     assert (await state_of(bot, table_id)).antes[1] is not None
 
 
-async def test_running_clocks_survive_a_restart(simcord_env: Env, bots: BotFactory) -> None:
-    _room, _members, table_id = await clocked_game(simcord_env, 60, "ann", "bo")
+async def test_downtime_counts_against_nobody_every_seat_to_act_gets_a_full_turn(
+    simcord_env: Env, bots: BotFactory
+) -> None:
+    """AW1: nobody can act while the bot is down, so the time it was down is not held
+    against anyone: at start-up every seat waiting to act gets its whole turn again."""
+    room, _members, table_id = await clocked_game(simcord_env, 60, "ann", "bo")
     await simcord_env.advance_time(20)
     old = bot_of(simcord_env)
     await old.turn_clock.stop()
     await old.db.close()
+    await simcord_env.advance_time(30 * 60)  # down for half an hour: both clocks ran out
     await simcord_env.restart_bot(bots())
     bot = bot_of(simcord_env)
-    await simcord_env.advance_time(41)  # 61 seconds after the start, across the restart
+    await simcord_env.advance_time(1)
+    table = await bot.tables.get(table_id)
+    assert not any(seat.away for seat in table.seats)  # no stand-in, no strike towards AW1
+    assert (await state_of(bot, table_id)).phase == "ante"
+    assert "time ran out" not in "\n".join(await bot.tables.history(table_id))
+    await simcord_env.advance_time(30)  # half the turn after the restart: a fresh reminder
+    assert "half your time is gone" in room.public_messages()[-1].content
+    await simcord_env.advance_time(30)  # the whole turn after the restart
     assert (await state_of(bot, table_id)).phase == "play"
     assert "time ran out" in "\n".join(await bot.tables.history(table_id))
 
@@ -324,9 +336,7 @@ async def clocked_table(service: TableService, guild: int, seconds: int = 60) ->
     return await service.start(lobby.id, 1)
 
 
-async def test_a_shard_restarting_plays_out_only_its_own_servers_overdue_clocks(
-    tmp_path: Path,
-) -> None:
+async def test_a_shard_restarting_handles_only_its_own_servers_clocks(tmp_path: Path) -> None:
     """Two processes on one file (bot.shards): each one's clock keeps to its own tables."""
     clock = Manual(datetime(2026, 11, 22, 12, 0, tzinfo=UTC))
     shards = (Shards(2, frozenset({0})), Shards(2, frozenset({1})))
@@ -355,9 +365,12 @@ async def test_a_shard_restarting_plays_out_only_its_own_servers_overdue_clocks(
             await turn_clock.stop()
         before = {(d.table_id, d.seat): d.started_at for d in await everyone.all()}
         assert sorted(before) == sorted([(ours, 0), (ours, 1), (theirs, 0), (theirs, 1)])
-        clock.at += timedelta(seconds=61)  # both tables' seats are now out of time
-        await clocks[0].start()  # shard 0 comes back first
+        clock.at += timedelta(minutes=30)  # both processes are down for half an hour
+        await clocks[0].start()  # shard 0 comes back first: a full turn again for its seats only
         await clocks[0].stop()
+        after = {(d.table_id, d.seat): d.started_at for d in await everyone.all()}
+        assert after == {**before, (ours, 0): clock.at, (ours, 1): clock.at}
+        clock.at += timedelta(seconds=61)  # every seat's clock has run out
         await clocks[0]._tick()
         await clocks[0].idle()
         assert (await services[0].get(ours)).version > tables[0].version
