@@ -230,12 +230,18 @@ class TurnClock:
                 return
 
     async def _sweep(self, now: datetime) -> None:
-        for table_id in await self._service.idle_tables(TableStatus.LOBBY, now - STALE_LOBBY):
-            await self._service.close_idle(table_id, "This lobby expired: nobody started it.")
-        for table_id in await self._service.idle_tables(TableStatus.ACTIVE, now - IDLE_GAME):
-            await self._service.close_idle(
-                table_id, "This game ended: nobody moved for a day. It is not rated."
-            )
+        idle = [
+            (table_id, "This lobby expired: nobody started it.")
+            for table_id in await self._service.idle_tables(TableStatus.LOBBY, now - STALE_LOBBY)
+        ] + [
+            (table_id, "This game ended: nobody moved for a day. It is not rated.")
+            for table_id in await self._service.idle_tables(TableStatus.ACTIVE, now - IDLE_GAME)
+        ]
+        for table_id, reason in idle:
+            try:
+                await self._service.close_idle(table_id, reason)
+            except Exception:  # that table's problem: the others are still closed
+                log.exception("could not close idle table %s", table_id)
 
     # -- the bot's seats --------------------------------------------------------------------
 

@@ -581,10 +581,11 @@ class TableService:
             )
             settings = await self.guild_settings.get(table.guild_id)
             now = self._clock.now()
+            # A game since removed from the bot still closes, with no result to record.
+            game = self.catalog.get(table.game_key)
             async with self._db.transaction() as sql:
                 await self._repo.close(sql, table_id, status, now)
-                if status is TableStatus.ENDED:
-                    game = self.game(table.game_key)
+                if status is TableStatus.ENDED and game is not None:
                     await self._record_result(sql, table, game, None, settings, now)
             self._states.drop(table_id)
         log.info("table %s closed: %s", table_id, reason)

@@ -336,6 +336,29 @@ async def clocked_table(service: TableService, guild: int, seconds: int = 60) ->
     return await service.start(lobby.id, 1)
 
 
+async def test_the_idle_sweep_closes_a_table_whose_game_is_gone_and_the_others(
+    db: Database,
+) -> None:
+    """A game removed from the bot cannot be recorded, but its idle table still closes, and
+    one table the sweep cannot close does not keep it from the others."""
+    clock = Manual(datetime(2026, 11, 22, 12, 0, tzinfo=UTC))
+    computers = ComputerPlayers(workers=0, seconds=0.1, preload=False)
+    service = TableService(db, CATALOG, clock)
+    gone, kept = await clocked_table(service, 1, seconds=0), await clocked_table(service, 2, 0)
+    await db.write("UPDATE tables SET game_key = 'retired' WHERE id = ?", (gone.id,))
+    service = TableService(db, CATALOG, clock)  # a restart, after the game was removed
+    turn_clock = TurnClock(service, DeadlineRepository(db), computers)
+    try:
+        await turn_clock._sweep(clock.at + IDLE_GAME + timedelta(minutes=1))
+        assert (await service.get(gone.id)).status is TableStatus.ENDED
+        assert (await service.get(kept.id)).status is TableStatus.ENDED
+        (recorded,), _ = await service.results.history(2, offset=0, limit=5)
+        assert recorded.table_id == kept.id
+        assert await service.results.history(1, offset=0, limit=5) == ([], 0)
+    finally:
+        computers.close()
+
+
 async def test_a_shard_restarting_handles_only_its_own_servers_clocks(tmp_path: Path) -> None:
     """Two processes on one file (bot.shards): each one's clock keeps to its own tables."""
     clock = Manual(datetime(2026, 11, 22, 12, 0, tzinfo=UTC))
