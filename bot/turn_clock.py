@@ -9,7 +9,7 @@ computer player, or a taken-over seat) move as soon as they must.
 Deadlines are rows in the database, so a restart loses none: on start the
 clock reconciles every running table, giving each seat to act a whole turn
 again (see ``TurnClock.start``). Lobbies that never start, and games nobody
-has moved in for a day, are closed (games unrated).
+has moved in for two days, are closed (games unrated).
 """
 
 from __future__ import annotations
@@ -38,8 +38,10 @@ log = logging.getLogger(__name__)
 
 STALE_LOBBY = timedelta(hours=2)
 """A lobby nobody touched for this long is cancelled."""
-IDLE_GAME = timedelta(days=1)
-"""A game nobody moved in for this long is ended, unrated."""
+IDLE_GAME = timedelta(days=2)
+"""A game nobody moves in for this long ends, unrated. Longer than the longest turn clock
+(a day): a clocked seat's time must run out, and the bot move for it (AW1), before its
+table counts as idle; with equal spans the sweep came first and ended the game instead."""
 LONGEST_NAP = timedelta(hours=6)
 """The clock looks around at least this often, whatever it expects."""
 STAND_IN_LEVEL = "easy"
@@ -234,7 +236,7 @@ class TurnClock:
             (table_id, "This lobby expired: nobody started it.")
             for table_id in await self._service.idle_tables(TableStatus.LOBBY, now - STALE_LOBBY)
         ] + [
-            (table_id, "This game ended: nobody moved for a day. It is not rated.")
+            (table_id, "This game ended: nobody moved for two days. It is not rated.")
             for table_id in await self._service.idle_tables(TableStatus.ACTIVE, now - IDLE_GAME)
         ]
         for table_id, reason in idle:

@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 from simcord import Env
 
@@ -29,6 +30,7 @@ from bot.turn_clock import (
     STAND_IN_RETRY,
     TurnClock,
 )
+from cogs.lobby import CLOCKS
 from games.catalog import CATALOG
 from games.short_changed import GAME
 from games.short_changed.model import Guess, ShortChangedState
@@ -307,6 +309,33 @@ async def test_a_game_nobody_moves_in_for_a_day_ends_unrated(simcord_env: Env) -
     assert table.status is TableStatus.ENDED
     (result,), _ = await bot.tables.results.history(room.guild.id, offset=0, limit=5)
     assert not result.rated and result.ended_early
+
+
+class Ticking:
+    """Time that moves on while the bot works, as a real clock does: each reading is a
+    millisecond later than the last (simcord's time stands still between awaits, which
+    hides which of two things due at once comes first)."""
+
+    def __init__(self) -> None:
+        self.readings = 0
+
+    def now(self) -> datetime:
+        self.readings += 1
+        return discord.utils.utcnow() + timedelta(milliseconds=self.readings)
+
+
+async def test_a_day_long_clock_runs_out_before_the_game_counts_as_idle(
+    simcord_env: Env,
+) -> None:
+    """AW1 with the longest clock the lobby offers: the bot moves for the seat whose day ran
+    out; the table is not ended as idle first (IDLE_GAME is longer than any clock)."""
+    bot = bot_of(simcord_env)
+    bot.tables._clock = Ticking()
+    _room, _members, table_id = await clocked_game(simcord_env, max(CLOCKS), "ann", "bo")
+    await simcord_env.advance_time(max(CLOCKS) + 5)
+    table = await bot.tables.get(table_id)
+    assert table.status is TableStatus.ACTIVE
+    assert any(seat.away for seat in table.seats)
 
 
 # -- shards ---------------------------------------------------------------------------------------
