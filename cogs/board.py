@@ -125,7 +125,8 @@ class TableBoard:
         self._pinged: dict[int, Ping] = {}
         self._acted: dict[int, set[int]] = {}
         self._panels: dict[int, dict[int, OpenPanel]] = {}
-        self._held: dict[int, asyncio.Event] = {}
+        self._held: dict[int, list[asyncio.Event]] = {}
+        """Per channel, the commands posting a message there themselves (see :meth:`posting`)."""
         self._catch_ups: dict[int, asyncio.TimerHandle] = {}
         self._pausing: set[int] = set()
         """Tables whose worker is waiting to retry a refused redraw."""
@@ -163,15 +164,20 @@ class TableBoard:
         """Hold redraws in a channel while a command posts the message itself.
 
         ``/tricky new`` answers with the lobby message; until its id is stored,
-        the board must not post a second lobby.
+        the board must not post a second lobby. Two commands may hold one channel at
+        once (a second ``/tricky new`` that is then refused): each lets go of its own
+        hold only, and the board waits for every one.
         """
         released = asyncio.Event()
-        self._held[channel_id] = released
+        holds = self._held.setdefault(channel_id, [])
+        holds.append(released)
         try:
             yield
         finally:
             released.set()
-            self._held.pop(channel_id, None)
+            holds.remove(released)
+            if not holds and self._held.get(channel_id) is holds:
+                del self._held[channel_id]
 
     async def drain(self) -> None:
         """Wait for every pending redraw (used on shutdown and by tests)."""
@@ -196,9 +202,8 @@ class TableBoard:
 
     async def _work(self, table_id: int, channel_id: int) -> None:
         try:
-            held = self._held.get(channel_id)
-            if held is not None:
-                await held.wait()
+            while holds := self._held.get(channel_id):
+                await holds[0].wait()
             failures = 0
             while table_id in self._dirty:
                 self._dirty.discard(table_id)

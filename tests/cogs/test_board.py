@@ -11,7 +11,8 @@ import pytest
 from simcord import Env
 
 from bot.app import TrickyBot
-from bot.tables.service import PublicTable
+from bot.tables.model import Player
+from bot.tables.service import PublicTable, TableError
 from cogs.presenters import PRESENTERS
 from games.core.game import Event
 from games.short_changed import GAME
@@ -134,6 +135,31 @@ async def test_ending_a_game_early_redraws_the_open_panels(simcord_env: Env) -> 
     await ann.slash(room.channel, "tricky end")
     await drawn(bot)
     assert "ended early" in text_of(panel) and labels(panel) == []
+
+
+async def test_two_new_tables_at_once_in_a_channel_post_one_lobby(
+    simcord_env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A second /tricky new, refused while the first is still posting its lobby, must not
+    let the board post a lobby of its own before the first's message id is stored.
+    (simcord runs one command at a time, so the second is played where it would cut in.)"""
+    room = Room(simcord_env)
+    ann, bo = room.add("ann", "bo")
+    bot = bot_of(simcord_env)
+    board: Any = bot.get_cog("TablesCog").board  # type: ignore[union-attr]
+    real_open = bot.tables.open
+
+    async def open_as_another_cuts_in(**lobby: Any) -> Any:
+        table = await real_open(**lobby)  # the board is woken to draw it
+        async with board.posting(lobby["channel_id"]):  # bo's /tricky new, as in the cog
+            with pytest.raises(TableError, match="already"):
+                await real_open(**{**lobby, "host": Player("bo", bo.id)})
+        return table
+
+    monkeypatch.setattr(bot.tables, "open", open_as_another_cuts_in)
+    await ann.slash(room.channel, "tricky new", game="short_changed")
+    await drawn(bot)
+    assert len([m for m in room.public_messages() if "Join" in labels(m)]) == 1
 
 
 async def test_a_table_message_near_the_hour_limit_is_posted_again(simcord_env: Env) -> None:
