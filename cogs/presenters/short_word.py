@@ -381,7 +381,7 @@ class ShortWordPresenter(Presenter):
             button(
                 "ds",
                 label=f"Draw from the stock ({view.stock})",
-                emoji="🂠",
+                emoji="🎴",
                 style=discord.ButtonStyle.primary,
                 row=0,
             )
