@@ -83,7 +83,11 @@ def table_controls(table_id: int, *, playing: bool) -> discord.ui.View:
     if playing:
         view.add_item(
             TableButton(
-                table_id, "hand", label="Open my hand", emoji="🎴", style=discord.ButtonStyle.primary
+                table_id,
+                "hand",
+                label="Open my hand",
+                emoji="🎴",
+                style=discord.ButtonStyle.primary,
             )
         )
     view.add_item(TableButton(table_id, "log", label="Full log", emoji="📜"))

@@ -28,6 +28,7 @@ from games.core.game import Event
 from games.core.registry import AnyGame
 
 __all__ = [
+    "ENDED_EARLY",
     "Ask",
     "Notice",
     "Panel",
@@ -36,6 +37,7 @@ __all__ = [
     "Redraw",
     "Submit",
     "clip",
+    "ended_early",
     "game_over",
 ]
 
@@ -92,6 +94,15 @@ class Ask:
 
 
 Reaction = Redraw | Submit | Ask
+
+
+ENDED_EARLY = "⏹️ This game was ended early. The table shows where it stopped."
+"""The situation line of a table ended by the host or a moderator (AW2), or by the idle
+sweep: no one is to act any more, whatever the game's state says."""
+
+
+def ended_early(public: PublicTable) -> bool:
+    return public.table.status is TableStatus.ENDED
 
 
 def game_over(seat: SeatTable) -> bool:

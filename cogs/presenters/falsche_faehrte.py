@@ -20,6 +20,7 @@ import discord
 from bot.tables.service import PublicTable, SeatTable
 from cogs.controls import PanelButton
 from cogs.presenters.base import (
+    ENDED_EARLY,
     FIELD_TEXT,
     Notice,
     Panel,
@@ -28,6 +29,7 @@ from cogs.presenters.base import (
     Redraw,
     Submit,
     clip,
+    ended_early,
     game_over,
 )
 from games.core.game import Event
@@ -81,12 +83,16 @@ class FalscheFaehrtePresenter(Presenter):
         names = public.table.names
         embed = self.embed(
             f"Auf falscher Fährte · round {view.round} of {view.rounds}",
-            self._situation(view, names),
+            ENDED_EARLY if ended_early(public) else self._situation(view, names),
         )
         trick = self._trick(view, names)
         if trick:
             embed.add_field(name=trick[0], value=trick[1], inline=False)
-        embed.add_field(name="Players", value=self._players(view, names), inline=False)
+        embed.add_field(
+            name="Players",
+            value=self._players(view, names, live=not ended_early(public)),
+            inline=False,
+        )
         if view.history:
             embed.add_field(name="Points by round", value=self._history(view, names), inline=False)
         self.recent_field(embed, public)
@@ -159,11 +165,11 @@ class FalscheFaehrtePresenter(Presenter):
         return f"Trick {last.number} (done)", f"{plays} → {taker}"
 
     @staticmethod
-    def _players(view: FaehrteView, names: Sequence[str]) -> str:
+    def _players(view: FaehrteView, names: Sequence[str], *, live: bool = True) -> str:
         lines = []
         acting = view.turn if view.phase == "play" else view.choosing_trump
         for seat, name in enumerate(names):
-            marker = "▶" if seat == acting else "·"
+            marker = "▶" if live and seat == acting else "·"
             note = " · deals" if seat == view.dealer else ""
             if view.phase == "face_down":
                 note += " · ready" if view.ready[seat] else " · choosing"

@@ -21,6 +21,7 @@ import discord
 from bot.tables.service import PublicTable, SeatTable
 from cogs.controls import PanelButton, PanelSelect
 from cogs.presenters.base import (
+    ENDED_EARLY,
     FIELD_TEXT,
     Notice,
     Panel,
@@ -29,6 +30,7 @@ from cogs.presenters.base import (
     Redraw,
     Submit,
     clip,
+    ended_early,
     game_over,
 )
 from games.core.game import Event
@@ -102,9 +104,14 @@ class FraudPresenter(Presenter):
         view: FraudView = public.view
         names = public.table.names
         embed = self.embed(
-            f"The Fraud from Trandosha · round {view.round}", self._situation(view, names)
+            f"The Fraud from Trandosha · round {view.round}",
+            ENDED_EARLY if ended_early(public) else self._situation(view, names),
         )
-        embed.add_field(name="Players", value=self._players(view, names), inline=False)
+        embed.add_field(
+            name="Players",
+            value=self._players(view, names, live=not ended_early(public)),
+            inline=False,
+        )
         if view.bids:
             shown = view.bids[-BIDS_SHOWN:]
             trail = " → ".join(f"{names[made.seat]}: {words.bid(made.bid)}" for made in shown)
@@ -162,11 +169,11 @@ class FraudPresenter(Presenter):
         return "🎲 " + " · ".join(shown) if shown else ""
 
     @staticmethod
-    def _players(view: FraudView, names: Sequence[str]) -> str:
+    def _players(view: FraudView, names: Sequence[str], *, live: bool = True) -> str:
         lines = []
         for seat, name in enumerate(names):
             out = view.out_round[seat]
-            marker = "▶" if view.turn == seat else "·"
+            marker = "▶" if live and view.turn == seat else "·"
             if view.winner == seat:
                 marker = "🏆"
             money = f" · {words.credits_word(view.credits[seat])}" if view.pot_in_play else ""

@@ -18,6 +18,7 @@ from discord import app_commands
 from bot.tables.service import PublicTable, SeatTable, TableError
 from cogs.controls import PanelButton, PanelSelect, form_id, tables_cog
 from cogs.presenters.base import (
+    ENDED_EARLY,
     Ask,
     Notice,
     Panel,
@@ -26,6 +27,7 @@ from cogs.presenters.base import (
     Redraw,
     Submit,
     clip,
+    ended_early,
     game_over,
 )
 from games.short_changed import GAME
@@ -81,8 +83,14 @@ class ShortChangedPresenter(Presenter):
     def table(self, public: PublicTable) -> list[discord.Embed]:
         view: ShortChangedView = public.view
         names = public.table.names
-        embed = self.embed("Short Changed", self._situation(view, names))
-        embed.add_field(name="Players", value=self._players(view, names), inline=False)
+        embed = self.embed(
+            "Short Changed", ENDED_EARLY if ended_early(public) else self._situation(view, names)
+        )
+        embed.add_field(
+            name="Players",
+            value=self._players(view, names, live=not ended_early(public)),
+            inline=False,
+        )
         if view.log:
             lines = [words.narrate(entry, names) for entry in view.log[-LOG_LINES:]]
             embed.add_field(
@@ -113,10 +121,10 @@ class ShortChangedPresenter(Presenter):
         return "\n".join(lines)
 
     @staticmethod
-    def _players(view: ShortChangedView, names: Sequence[str]) -> str:
+    def _players(view: ShortChangedView, names: Sequence[str], *, live: bool = True) -> str:
         lines = []
         for seat, name in enumerate(names):
-            marker = "▶" if view.turn == seat else "·"
+            marker = "▶" if live and view.turn == seat else "·"
             held = f"{view.chip_counts[seat]} chips"
             if view.revealed_hands is not None:
                 held = words.chips(view.revealed_hands[seat])

@@ -24,6 +24,7 @@ from discord import app_commands
 from bot.tables.service import PublicTable, SeatTable
 from cogs.controls import PanelButton, PanelSelect, form_id
 from cogs.presenters.base import (
+    ENDED_EARLY,
     Ask,
     Notice,
     Panel,
@@ -32,6 +33,7 @@ from cogs.presenters.base import (
     Redraw,
     Submit,
     clip,
+    ended_early,
     game_over,
 )
 from cogs.replies import explain, is_moderator
@@ -153,9 +155,14 @@ class ShortWordPresenter(Presenter):
         view: ShortWordView = public.view
         names = public.table.names
         embed = self.embed(
-            f"The Short Word Game · hand {view.hand} of {view.hands}", self._situation(view, names)
+            f"The Short Word Game · hand {view.hand} of {view.hands}",
+            ENDED_EARLY if ended_early(public) else self._situation(view, names),
         )
-        embed.add_field(name="Players", value=self._players(view, names), inline=False)
+        embed.add_field(
+            name="Players",
+            value=self._players(view, names, live=not ended_early(public)),
+            inline=False,
+        )
         if view.last_result is not None and not view.over:
             embed.add_field(
                 name=f"Hand {view.last_result.hand}",
@@ -200,10 +207,10 @@ class ShortWordPresenter(Presenter):
         return "\n".join(lines)
 
     @staticmethod
-    def _players(view: ShortWordView, names: Sequence[str]) -> str:
+    def _players(view: ShortWordView, names: Sequence[str], *, live: bool = True) -> str:
         lines = []
         for seat, name in enumerate(names):
-            marker = "▶" if view.turn == seat or seat in view.waiting_for else "·"
+            marker = "▶" if live and (view.turn == seat or seat in view.waiting_for) else "·"
             line = f"{marker} **{name}** · {view.scores[seat]} points"
             if not view.over:
                 line += f" · {view.card_counts[seat]} cards"

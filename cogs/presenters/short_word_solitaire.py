@@ -14,7 +14,18 @@ import discord
 
 from bot.tables.service import PublicTable, SeatTable
 from cogs.controls import PanelButton, PanelSelect, form_id
-from cogs.presenters.base import Ask, Notice, Panel, Presenter, Reaction, Redraw, Submit, clip
+from cogs.presenters.base import (
+    ENDED_EARLY,
+    Ask,
+    Notice,
+    Panel,
+    Presenter,
+    Reaction,
+    Redraw,
+    Submit,
+    clip,
+    ended_early,
+)
 from cogs.presenters.short_word import card_chip
 from games.short_word import SOLITAIRE
 from games.short_word.solitaire.model import GiveUp, MoveCard, PlayWord, SolitaireView
@@ -34,7 +45,10 @@ class SolitairePresenter(Presenter):
 
     def table(self, public: PublicTable) -> list[discord.Embed]:
         view: SolitaireView = public.view
-        embed = self.embed("Short Word Solitaire", self._board(view))
+        board = self._board(view)
+        embed = self.embed(
+            "Short Word Solitaire", f"{ENDED_EARLY}\n{board}" if ended_early(public) else board
+        )
         self._words_field(embed, view)
         self.recent_field(embed, public)
         embed.set_footer(text=f"Words are checked against {view.dictionary}.")

@@ -24,6 +24,7 @@ import discord
 from bot.tables.service import PublicTable, SeatTable
 from cogs.controls import PanelButton, PanelSelect, form_id
 from cogs.presenters.base import (
+    ENDED_EARLY,
     FIELD_TEXT,
     Ask,
     Notice,
@@ -33,6 +34,7 @@ from cogs.presenters.base import (
     Redraw,
     Submit,
     clip,
+    ended_early,
     game_over,
 )
 from games.core.game import Event
@@ -106,7 +108,10 @@ class TrickyPresenter(Presenter):
     def table(self, public: PublicTable) -> list[discord.Embed]:
         view: TrickyView = public.view
         names = public.table.names
-        embed = self.embed(f"Tricky · hand {view.hand}", self._situation(view, names))
+        embed = self.embed(
+            f"Tricky · hand {view.hand}",
+            ENDED_EARLY if ended_early(public) else self._situation(view, names),
+        )
         if view.calls:
             embed.add_field(name="Auction", value=self._auction(view, names), inline=False)
         if view.phase == "tricks" or view.last_trick:
@@ -119,7 +124,7 @@ class TrickyPresenter(Presenter):
             )
         embed.add_field(
             name=f"Players · playing to {_points(view.target)}",
-            value=self._players(view, names),
+            value=self._players(view, names, live=not ended_early(public)),
             inline=False,
         )
         self.recent_field(embed, public)
@@ -187,10 +192,10 @@ class TrickyPresenter(Presenter):
         return clip("\n".join(lines), FIELD_TEXT)
 
     @staticmethod
-    def _players(view: TrickyView, names: Sequence[str]) -> str:
+    def _players(view: TrickyView, names: Sequence[str], *, live: bool = True) -> str:
         lines = []
         for seat, name in enumerate(names):
-            marker = "▶" if seat in view.waiting_for else "·"
+            marker = "▶" if live and seat in view.waiting_for else "·"
             parts = [f"{marker} **{name}** · **{_points(view.scores[seat])}**"]
             if view.phase == "reroll":
                 rerolled = view.rerolled[seat]

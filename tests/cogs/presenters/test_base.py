@@ -15,7 +15,8 @@ from bot.tables.service import SeatTable
 from cogs.board import table_controls
 from cogs.lobby import lobby_message
 from cogs.presenters import PRESENTERS, Presenter
-from tests.cogs.presenters.conftest import seat_table, table_for
+from cogs.presenters.base import ENDED_EARLY
+from tests.cogs.presenters.conftest import public_table, seat_table, table_for
 
 
 @pytest.mark.parametrize("presenter", list(PRESENTERS.values()), ids=list(PRESENTERS))
@@ -78,3 +79,19 @@ def test_every_emoji_on_a_control_is_one_discord_knows(presenter: Presenter) -> 
             game.apply(state, seat, game.random_action(state, seat, rng))
     assert found
     assert {glyph for glyph in found if not emoji.is_emoji(glyph)} == set()
+
+
+@pytest.mark.parametrize("presenter", list(PRESENTERS.values()), ids=list(PRESENTERS))
+def test_the_table_of_a_game_ended_early_calls_no_one_to_act(presenter: Presenter) -> None:
+    # AW2: once the host or a moderator ends it, nobody is to act, whatever the state says.
+    game = presenter.game
+    rng = random.Random(3)
+    state = game.new(game.max_seats, 9)
+    for _ in range(6):  # somewhere in the middle of the game
+        seat = rng.choice(game.to_act(state))
+        game.apply(state, seat, game.random_action(state, seat, rng))
+    if game.max_seats > 1:  # a live table marks who is to act
+        assert "▶" in " ".join(_text(e) for e in presenter.table(public_table(game, state)))
+    ended = presenter.table(public_table(game, state, status=TableStatus.ENDED))
+    text = " ".join(_text(embed) for embed in ended)
+    assert ENDED_EARLY in text and "▶" not in text
