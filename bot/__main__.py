@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
 import sys
+from pathlib import Path
 
 import discord
 from pydantic import ValidationError
@@ -32,7 +34,10 @@ def load_settings() -> Settings | None:
         return Settings()  # pydantic-settings reads the token from the environment
     except ValidationError as error:
         for problem in error.errors():
-            name = "TRICKY_" + "_".join(str(part) for part in problem["loc"]).upper()
+            setting, *within = problem["loc"] or ("",)
+            name = f"TRICKY_{str(setting).upper()}"
+            if within:  # an item of a list setting: say which, not a variable's name
+                name += f" (item {', '.join(str(part) for part in within)})"
             if not problem["loc"]:  # a check across settings names them itself
                 print(f"error: {problem.get('ctx', {}).get('error')}", file=sys.stderr)
             elif problem["type"] == "missing":
@@ -46,6 +51,19 @@ def load_settings() -> Settings | None:
         return None
 
 
+def database_problem(path: Path) -> str | None:
+    """Why the database file cannot be used, or ``None``: checked before connecting to
+    Discord, so a wrong TRICKY_DATABASE is one clear line, not a traceback after login."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with sqlite3.connect(path) as connection:
+            connection.execute("PRAGMA schema_version")  # reads the header: not a database?
+        connection.close()
+    except (OSError, sqlite3.Error) as error:
+        return f"cannot use {path} as the database (TRICKY_DATABASE): {error}"
+    return None
+
+
 async def serve(settings: Settings) -> None:
     bot = create_bot(settings)
     async with bot:
@@ -57,6 +75,10 @@ def main() -> int:
     if settings is None:
         return 2
     configure_logging(settings.log_level)
+    problem = database_problem(settings.database)
+    if problem is not None:
+        log.error("%s", problem)
+        return 1
     try:
         asyncio.run(serve(settings))
     except discord.LoginFailure:

@@ -52,6 +52,24 @@ def test_a_malformed_setting_is_named(tmp_path: Path) -> None:
     assert "TRICKY_DEV_GUILD is not valid" in result.stderr
 
 
+def test_a_bad_item_of_a_list_setting_is_named_by_its_setting(tmp_path: Path) -> None:
+    result = run_bot(tmp_path, TRICKY_TOKEN="x", TRICKY_SHARD_COUNT="2", TRICKY_SHARD_IDS="a,1")
+    assert result.returncode != 0
+    assert "TRICKY_SHARD_IDS (item 0) is not valid" in result.stderr
+
+
+@pytest.mark.parametrize("where", ["a folder", "not a database", "under a file"])
+def test_a_database_the_bot_cannot_use_is_one_clear_line(tmp_path: Path, where: str) -> None:
+    folder, text = tmp_path / "folder", tmp_path / "notes.txt"
+    folder.mkdir()
+    text.write_text("shopping list\n" * 100)
+    path = {"a folder": folder, "not a database": text, "under a file": text / "t.db"}[where]
+    result = run_bot(tmp_path, TRICKY_TOKEN="x", TRICKY_DATABASE=str(path))
+    assert result.returncode == 1
+    assert f"cannot use {path} as the database (TRICKY_DATABASE)" in result.stdout
+    assert "Traceback" not in result.stdout + result.stderr
+
+
 def test_a_shard_beyond_the_count_is_refused_naming_both_settings(tmp_path: Path) -> None:
     result = run_bot(tmp_path, TRICKY_TOKEN="x", TRICKY_SHARD_COUNT="2", TRICKY_SHARD_IDS="1,2")
     assert result.returncode != 0
