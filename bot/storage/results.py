@@ -159,10 +159,11 @@ class ResultsRepository:
         )
         stats = []
         for row in rows:
+            # The place the board shows (board(), by rating): ties go the board's way.
             rating = await self._db.fetch_one(
-                "SELECT mu, sigma, (SELECT COUNT(*) FROM ratings o WHERE o.guild_id = r.guild_id "
-                "AND o.game_key = r.game_key AND (o.mu - 3 * o.sigma) > (r.mu - 3 * r.sigma)) "
-                "FROM ratings r WHERE guild_id = ? AND game_key = ? AND user_id = ?",
+                "SELECT mu, sigma, place FROM (SELECT user_id, mu, sigma, ROW_NUMBER() OVER "
+                f"(ORDER BY {_ORDER['rating']}, user_id) AS place FROM ratings "
+                "WHERE guild_id = ? AND game_key = ?) WHERE user_id = ?",
                 (guild_id, row["game_key"], user_id),
             )
             stats.append(
@@ -173,7 +174,7 @@ class ResultsRepository:
                     best_place=row["best_place"],
                     best_score=row["best_score"],
                     rating=None if rating is None else round(rating[0] - 3 * rating[1], 2),
-                    rank=None if rating is None else int(rating[2]) + 1,
+                    rank=None if rating is None else int(rating[2]),
                 )
             )
         return stats

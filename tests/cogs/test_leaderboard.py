@@ -104,6 +104,18 @@ async def test_stats_and_history_after_a_real_game(simcord_env: Env) -> None:
     assert stats.ephemeral and "No finished games" in text_of(stats.response)
 
 
+async def test_stats_give_tied_players_the_places_the_board_shows(simcord_env: Env) -> None:
+    room = Room(simcord_env)
+    (ann,) = room.add("ann")
+    bot = bot_of(simcord_env)
+    await seed_board(bot, room.guild.id, 3)  # the three losers are rated exactly alike
+    await ann.slash(room.channel, "tricky leaderboard", game="short_changed")
+    board = text_of(room.public_messages()[-1])
+    for loser in (1001, 1002, 1003):
+        (record,) = await bot.tables.results.stats(room.guild.id, loser)
+        assert f"**{record.rank}.** <@{loser}>" in board
+
+
 async def test_an_empty_board_says_how_to_get_on_it(simcord_env: Env) -> None:
     room = Room(simcord_env)
     (ann,) = room.add("ann")
