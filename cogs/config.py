@@ -71,9 +71,14 @@ def _title(game_key: str) -> str:
 # -- buttons and selects -------------------------------------------------------------------------
 
 
+def _board_title(game: str) -> str:
+    presenter = PRESENTERS.get(game)
+    return "every game" if game == "all" else presenter.game.title if presenter else game
+
+
 class ConfirmReset(ui.DynamicItem[ui.Button[Any]], template=r"tk:cfgreset:(?P<game>[a-z_]{1,40})"):
     def __init__(self, game: str) -> None:
-        title = "every game" if game == "all" else PRESENTERS[game].game.title
+        title = _board_title(game)
         super().__init__(
             ui.Button(
                 label=f"Reset the board of {title}",
@@ -87,8 +92,8 @@ class ConfirmReset(ui.DynamicItem[ui.Button[Any]], template=r"tk:cfgreset:(?P<ga
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str]
     ) -> ConfirmReset:
-        if match["game"] != "all" and match["game"] not in PRESENTERS:
-            raise ValueError("not a game")
+        # Any name: a game no longer hosted is explained when clicked (reset_confirmed),
+        # where refusing it here would leave the click unanswered.
         return cls(match["game"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -358,13 +363,15 @@ class ConfigCog(
         if not is_moderator(interaction):
             raise TableError(NOT_ALLOWED)
         assert interaction.guild_id is not None
+        if game != "all" and game not in PRESENTERS:
+            raise TableError("This bot does not host that game.")
         cleared = await self.bot.tables.results.reset(
             interaction.guild_id,
             None if game == "all" else game,
             interaction.user.id,
             self.bot.clock.now(),
         )
-        title = "every game" if game == "all" else PRESENTERS[game].game.title
+        title = _board_title(game)
         await interaction.response.edit_message(
             content=f"The board of {title} was reset by {interaction.user.mention} "
             f"({cleared} player rating{'s' * (cleared != 1)} cleared).",

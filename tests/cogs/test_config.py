@@ -8,7 +8,7 @@ from simcord import Env
 
 from tests.cogs.test_leaderboard import seed_board
 from tests.cogs.test_tables import moderator
-from tests.e2e.helpers import BotFactory, Room, bot_of, labels, text_of
+from tests.e2e.helpers import BotFactory, Room, bot_of, labels, planted, text_of
 
 
 def config_command_id(env: Env) -> int:
@@ -88,6 +88,17 @@ async def test_a_board_reset_asks_first_and_records_who_did_it(simcord_env: Env)
     assert last is not None and last[1] == mod.id
     shown = await mod.slash(room.channel, "tricky-config show")
     assert f"by <@{mod.id}>" in text_of(shown.response)
+
+
+async def test_a_reset_button_for_a_game_no_longer_hosted_is_explained(
+    simcord_env: Env,
+) -> None:
+    room = Room(simcord_env)
+    mod = moderator(room, "mod")
+    message = await planted(bot_of(simcord_env), room, "tk:cfgreset:retired_game")
+    clicked = await mod.click(message, custom_id="tk:cfgreset:retired_game")
+    assert clicked.response is not None and clicked.response.ephemeral
+    assert "does not host that game" in clicked.response.content
 
 
 async def test_a_reset_confirmed_after_a_restart_still_resets(
