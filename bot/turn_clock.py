@@ -223,7 +223,11 @@ class TurnClock:
         retry_at = now + STAND_IN_RETRY
         if not await self._deadlines.postpone(table_id, seat, deadline.due_at, retry_at):
             return  # a move restarted or stopped this clock since the tick read it
-        for _ in range(3):  # if someone else moves while the bot thinks, think again
+        for attempt in range(3):  # if someone else moves while the bot thinks, think again
+            if attempt and not await self._deadlines.runs(table_id, seat, retry_at):
+                # The seat moved itself meanwhile: a new action of its own (a double turn,
+                # SC5) came with a new clock, and is the player's to make.
+                return
             public = await self._service.public(table_id)
             if public.table.status is not TableStatus.ACTIVE or seat not in public.to_act:
                 await self._deadlines.drop(table_id, seat, due_at=retry_at)

@@ -84,6 +84,15 @@ class DeadlineRepository:
             (table_id, seat),
         )
 
+    async def runs(self, table_id: int, seat: int, due_at: datetime) -> bool:
+        """Whether the seat's clock is still the one due at ``due_at`` (no move has restarted
+        or stopped it since)."""
+        row = await self._db.fetch_one(
+            "SELECT 1 FROM deadlines WHERE table_id = ? AND seat = ? AND due_at = ?",
+            (table_id, seat, due_at.isoformat()),
+        )
+        return row is not None
+
     async def postpone(self, table_id: int, seat: int, due_at: datetime, until: datetime) -> bool:
         """Move a seat's clock that is due at ``due_at`` on to ``until``, counted as reminded
         (its half-time is past); False if that clock no longer runs (a move restarted or

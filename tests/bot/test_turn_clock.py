@@ -311,6 +311,56 @@ async def test_a_game_nobody_moves_in_for_a_day_ends_unrated(simcord_env: Env) -
     assert not result.rated and result.ended_early
 
 
+async def test_a_seat_that_moves_itself_while_its_stand_in_is_chosen_keeps_its_new_turn(
+    db: Database,
+) -> None:
+    """AW1 and SC5: in a double turn the seat acts again after acting. If its time ran out
+    and it moves just as the bot chooses a stand-in, the stand-in is stale; the seat's new
+    action has a new clock, and the bot must not move for it then."""
+    clock = Manual(datetime(2026, 11, 22, 12, 0, tzinfo=UTC))
+    computers = ComputerPlayers(workers=0, seconds=0.1, preload=False)
+    service = TableService(db, CATALOG, clock)
+    table = await clocked_table(service, 1)
+    state: ShortChangedState = GAME.load_state(table.state_json or "")
+    for seat in (0, 1):
+        await service.act(table.id, seat + 1, GAME.legal_actions(state, seat)[0])
+    state = GAME.load_state((await service.get(table.id)).state_json or "")
+    turn = state.turn
+    assert turn is not None
+    state.double_turn, state.actions_left = True, 2  # the seat owed a double turn (SC5)
+    await db.write(
+        "UPDATE tables SET state_json = ? WHERE id = ?", (GAME.dump_state(state), table.id)
+    )
+    service = TableService(db, CATALOG, clock)  # read afresh, with the double turn
+    turn_clock = TurnClock(service, DeadlineRepository(db), computers)
+    service.listen(turn_clock)
+    real_choose = computers.choose
+    thinking = 0
+
+    async def choose_while_the_seat_moves(*args: Any) -> str:
+        nonlocal thinking
+        thinking += 1
+        chosen = await real_choose(*args)
+        if thinking == 1:  # the player moves, a moment before the bot's first choice lands
+            mine = await service.for_seat(table.id, turn + 1)
+            first = next(action for action in mine.legal if not isinstance(action, Guess))
+            await service.act(table.id, turn + 1, first)
+        return chosen
+
+    computers.choose = choose_while_the_seat_moves  # type: ignore[method-assign,assignment]
+    try:
+        await turn_clock.start()
+        clock.at += timedelta(seconds=61)  # the seat's time is up
+        await turn_clock._tick()
+        after = await service.get(table.id)
+        assert not after.seats[turn].away  # no stand-in: the player moved
+        assert after.version == table.version + 3  # two antes and the player's own move
+        assert GAME.to_act(GAME.load_state(after.state_json or "")) == (turn,)
+    finally:
+        await turn_clock.stop()
+        computers.close()
+
+
 class Ticking:
     """Time that moves on while the bot works, as a real clock does: each reading is a
     millisecond later than the last (simcord's time stands still between awaits, which
