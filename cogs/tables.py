@@ -7,6 +7,7 @@ in the presenters, and public messages are kept up to date by the board.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import logging
 from collections.abc import Callable, Mapping, Sequence
@@ -124,7 +125,17 @@ class TablesCog(
             f"{presenter.emoji} **{host.name}** opened a {title} table: join in the thread below."
         )
         announcement = await interaction.original_response()
-        thread = await announcement.create_thread(name=f"{title} with {host.name}"[:100])
+        try:
+            thread = await announcement.create_thread(name=f"{title} with {host.name}"[:100])
+        except discord.HTTPException:
+            # No table was opened: the announcement of one must not stay behind.
+            with contextlib.suppress(discord.HTTPException):
+                await announcement.delete()
+            raise TableError(
+                "I could not open a thread for the table here. I need the Create Public "
+                "Threads permission in this channel, or a moderator can turn threads off "
+                "with /tricky-config threads."
+            ) from None
         async with self.board.posting(thread.id):
             table = await self.bot.tables.open(
                 guild_id=interaction.guild_id,

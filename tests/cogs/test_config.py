@@ -144,6 +144,17 @@ async def test_tables_only_in_the_allowed_channels(simcord_env: Env) -> None:
     assert not (await mod.slash(room.channel, "tricky new", game="short_changed")).ephemeral
 
 
+async def test_a_thread_the_bot_cannot_open_leaves_no_announcement(simcord_env: Env) -> None:
+    room = Room(simcord_env)
+    mod = moderator(room, "mod")
+    await mod.slash(room.channel, "tricky-config threads", enabled=True)
+    simcord_env.inject_error("POST", "/channels/*/messages/*/threads", status=403, code=50013)
+    refused = await mod.slash(room.channel, "tricky new", game="short_changed")
+    assert any("Create Public Threads" in text_of(reply) for reply in refused.followups)
+    assert not any("join in the thread" in text_of(m) for m in room.public_messages())
+    assert await bot_of(simcord_env).tables.in_channel(room.channel.id) is None
+
+
 async def test_allowing_a_channel_without_naming_one_is_explained_once(simcord_env: Env) -> None:
     room = Room(simcord_env)
     mod = moderator(room, "mod")
