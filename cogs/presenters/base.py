@@ -39,6 +39,7 @@ __all__ = [
     "clip",
     "ended_early",
     "game_over",
+    "whole_number",
 ]
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
@@ -103,6 +104,19 @@ sweep: no one is to act any more, whatever the game's state says."""
 
 def ended_early(public: PublicTable) -> bool:
     return public.table.status is TableStatus.ENDED
+
+
+def whole_number(text: str, most: int) -> int | None:
+    """``text`` as a whole number from 0 to ``most``, else None.
+
+    Digits of any script count (Discord sends what was typed), but no more of them than
+    ``most`` has: ``int()`` refuses over 4,300 digits, and a form's text should not make
+    the bot build a huge number just to refuse it.
+    """
+    if not text.isdecimal() or len(text) > len(str(most)):
+        return None
+    number = int(text)
+    return number if number <= most else None
 
 
 def game_over(seat: SeatTable) -> bool:

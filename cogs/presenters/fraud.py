@@ -32,6 +32,7 @@ from cogs.presenters.base import (
     clip,
     ended_early,
     game_over,
+    whole_number,
 )
 from games.core.game import Event
 from games.fraud import GAME
@@ -56,12 +57,18 @@ TRIGGER_TITLE = {
 }
 
 
+MOST_PICKED = 999
+"""More than any count or value a bid can name: a larger pick is malformed."""
+
+
 def decode_draft(draft: str) -> tuple[int | None, int | None]:
     """The count and value a draft has chosen so far; anything malformed is empty."""
-    count, _, value = draft.partition(".")
-    if not count.isdecimal() or (value and not value.isdecimal()):
+    count_text, _, value_text = draft.partition(".")
+    count = whole_number(count_text, MOST_PICKED)
+    value = whole_number(value_text, MOST_PICKED) if value_text else None
+    if count is None or (value_text and value is None):
         return None, None
-    return int(count), int(value) if value else None
+    return count, value
 
 
 def encode_draft(count: int | None, value: int | None = None) -> str:
@@ -460,14 +467,16 @@ class FraudPresenter(Presenter):
     ) -> Reaction:
         verb, _, rest = data.partition(":")
         bids = [action for action in seat.legal if isinstance(action, Bid)]
-        picked = int(values[0]) if len(values) == 1 and values[0].isdecimal() else None
+        picked = whole_number(values[0], MOST_PICKED) if len(values) == 1 else None
         match verb:
             case self.REFRESH:
                 return Redraw()
             case "n" if picked is not None:
                 return _pick_count(bids, picked, rest)
-            case "v" if picked is not None and rest.isdecimal():
-                return _pick_value(bids, int(rest), picked)
+            case "v" if (
+                picked is not None and (count := whole_number(rest, MOST_PICKED)) is not None
+            ):
+                return _pick_value(bids, count, picked)
             case "b":
                 count, value = decode_draft(rest)
                 if count is None or value is None:

@@ -29,6 +29,7 @@ from cogs.presenters.base import (
     clip,
     ended_early,
     game_over,
+    whole_number,
 )
 from games.short_changed import GAME
 from games.short_changed import text as words
@@ -338,9 +339,9 @@ class ShortChangedPresenter(Presenter):
         return Redraw(notice=Notice("That control is out of date; here is your panel.", "warn"))
 
     def _ask_total(self, seat: SeatTable, values: Sequence[str]) -> Reaction:
-        if not values or not values[0].isdecimal() or int(values[0]) >= len(seat.table.seats):
+        target = whole_number(values[0], len(seat.table.seats) - 1) if values else None
+        if target is None:
             return Redraw(notice=Notice("Pick a player to guess.", "warn"))
-        target = int(values[0])
         name = seat.table.names[target]
         modal = discord.ui.Modal(
             title=f"Guess {name}'s total"[:45],
@@ -359,12 +360,13 @@ class ShortChangedPresenter(Presenter):
 
     @staticmethod
     def _guess(seat: SeatTable, rest: str, fields: Mapping[str, str]) -> Reaction:
-        typed = fields.get("total", "").strip()
-        if not rest.isdecimal() or not typed.isdecimal() or int(typed) > MAX_TOTAL:
+        target = whole_number(rest, len(seat.table.seats) - 1)
+        total = whole_number(fields.get("total", "").strip(), MAX_TOTAL)
+        if target is None or total is None:
             return Redraw(
                 notice=Notice(f"A total is a whole number from 0 to {MAX_TOTAL}.", "warn")
             )
-        return Submit(Guess(target=int(rest), total=int(typed)))
+        return Submit(Guess(target=target, total=total))
 
     # -- commands -----------------------------------------------------------------------------
 

@@ -35,6 +35,7 @@ from cogs.presenters.base import (
     clip,
     ended_early,
     game_over,
+    whole_number,
 )
 from cogs.replies import explain, is_moderator
 from games.core.game import Event
@@ -76,6 +77,10 @@ MAX_WORDS = 8
 DRAFT_LIMIT = 60
 _SPLIT = re.compile(r"[\s,;+/]+")
 _DRAFT = re.compile(r"^(?P<words>[a-z]{1,22}(?:\.[a-z]{1,22})*)(?:,(?P<discard>[A-Z]{1,2}))?$")
+
+
+MOST_WORDS = 99
+"""More words than any layout holds: a larger challenge index is malformed."""
 
 
 def card_chip(card: Card) -> str:
@@ -463,8 +468,8 @@ class ShortWordPresenter(Presenter):
                 return Ask(self._words_form(seat, rest))
             case "lay":
                 return self._lay(fields or {})
-            case "c" if rest.isdecimal():
-                return Submit(Challenge(int(rest)))
+            case "c" if (word := whole_number(rest, MOST_WORDS)) is not None:
+                return Submit(Challenge(word))
             case "st":
                 return Submit(LetStand())
         return Redraw(notice=Notice("That control is out of date; here is your panel.", "warn"))

@@ -25,6 +25,7 @@ from cogs.presenters.base import (
     Submit,
     clip,
     ended_early,
+    whole_number,
 )
 from cogs.presenters.short_word import card_chip
 from games.short_word import SOLITAIRE
@@ -34,6 +35,10 @@ from games.short_word.text import meld_text
 __all__ = ["SolitairePresenter"]
 
 WORDS_SHOWN = 12
+
+
+MOST_STACKS = 99
+"""More stacks than a deal has: a larger stack number is malformed."""
 
 
 class SolitairePresenter(Presenter):
@@ -214,8 +219,10 @@ class SolitairePresenter(Presenter):
                     return Redraw(notice=Notice("Type a word.", "warn"))
                 return Submit(PlayWord(typed))
             case "m":
-                source, _, target = (values[0] if values else "").partition(":")
-                if source.isdecimal() and target.isdecimal():
-                    return Submit(MoveCard(int(source), int(target)))
+                source_text, _, target_text = (values[0] if values else "").partition(":")
+                source = whole_number(source_text, MOST_STACKS)
+                target = whole_number(target_text, MOST_STACKS)
+                if source is not None and target is not None:
+                    return Submit(MoveCard(source, target))
                 return Redraw(notice=Notice("Pick a stack to move a card from.", "warn"))
         return Redraw(notice=Notice("That control is out of date; here is your panel.", "warn"))

@@ -36,6 +36,7 @@ from cogs.presenters.base import (
     clip,
     ended_early,
     game_over,
+    whole_number,
 )
 from games.core.game import Event
 from games.tricky import GAME
@@ -92,10 +93,9 @@ def decode_reroll(draft: str) -> int:
 
 
 def decode_first_die(draft: str) -> int | None:
-    if len(draft) < 2 or draft[0] != "p" or not draft[1:].isdecimal():
+    if len(draft) < 2 or draft[0] != "p":
         return None
-    die = int(draft[1:])
-    return die if die < DICE_PER_SEAT else None
+    return _die(draft[1:])
 
 
 class TrickyPresenter(Presenter):
@@ -563,8 +563,8 @@ class TrickyPresenter(Presenter):
                 return Submit(Reroll(dice_in(mask)), draft_if_refused=f"r{rest}")
             case "rk":
                 return Submit(Reroll(()))
-            case "b" if rest.isdecimal() and int(rest) <= MAX_TYPED_BID:
-                return Submit(Bid(int(rest)))
+            case "b" if (amount := whole_number(rest, MAX_TYPED_BID)) is not None:
+                return Submit(Bid(amount))
             case "bo":
                 return self._ask_bid(seat)
             case "bf":
@@ -603,12 +603,12 @@ class TrickyPresenter(Presenter):
 
     @staticmethod
     def _typed_bid(fields: Mapping[str, str]) -> Reaction:
-        typed = fields.get("amount", "").strip().replace(",", "")
-        if not typed.isdecimal() or int(typed) > MAX_TYPED_BID:
+        amount = whole_number(fields.get("amount", "").strip().replace(",", ""), MAX_TYPED_BID)
+        if amount is None:
             return Redraw(
                 notice=Notice(f"A bid is a whole number (up to {_points(MAX_TYPED_BID)}).", "warn")
             )
-        return Submit(Bid(int(typed)))
+        return Submit(Bid(amount))
 
 
 def _follow_hint(seat: SeatTable) -> str:
@@ -626,7 +626,7 @@ def _follow_hint(seat: SeatTable) -> str:
 
 
 def _die(text: str) -> int | None:
-    return int(text) if text.isdecimal() and int(text) < DICE_PER_SEAT else None
+    return whole_number(text, DICE_PER_SEAT - 1)
 
 
 def _dice_mask(values: Sequence[str]) -> int:
@@ -641,6 +641,6 @@ def _dice_mask(values: Sequence[str]) -> int:
 def _trump_from(value: str) -> Reaction:
     if value == "none":
         return Submit(NameTrump(None))
-    if value.isdecimal() and 1 <= int(value) <= 20:
-        return Submit(NameTrump(int(value)))
+    if number := whole_number(value, 20):  # 1 to 20: 0 is no number
+        return Submit(NameTrump(number))
     return Redraw(notice=Notice("Pick a trump number from 1 to 20, or no trump.", "warn"))

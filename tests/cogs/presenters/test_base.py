@@ -15,7 +15,7 @@ from bot.tables.service import SeatTable
 from cogs.board import table_controls
 from cogs.lobby import lobby_message
 from cogs.presenters import PRESENTERS, Presenter
-from cogs.presenters.base import ENDED_EARLY
+from cogs.presenters.base import ENDED_EARLY, Ask, Redraw, Submit, whole_number
 from tests.cogs.presenters.conftest import public_table, seat_table, table_for
 
 
@@ -95,3 +95,61 @@ def test_the_table_of_a_game_ended_early_calls_no_one_to_act(presenter: Presente
     ended = presenter.table(public_table(game, state, status=TableStatus.ENDED))
     text = " ".join(_text(embed) for embed in ended)
     assert ENDED_EARLY in text and "▶" not in text
+
+
+@pytest.mark.parametrize(
+    ("text", "most", "number"),
+    [
+        ("7", 20, 7),
+        ("٣", 20, 3),  # an Arabic-Indic three: a digit as typed
+        ("20", 20, 20),
+        ("21", 20, None),
+        ("²", 20, None),  # a digit to isdigit(), not to int()
+        ("-1", 20, None),
+        ("", 20, None),
+        ("9" * 5000, 20, None),
+        ("0" * 5000, 20, None),
+    ],
+)
+def test_a_whole_number_is_read_only_within_its_bounds(
+    text: str, most: int, number: int | None
+) -> None:
+    assert whole_number(text, most) == number
+
+
+HUGE = "9" * 5000
+"""Longer than int() reads (4,300 digits): forged select values or form text."""
+
+
+@pytest.mark.parametrize("presenter", list(PRESENTERS.values()), ids=list(PRESENTERS))
+def test_a_click_with_forged_numbers_is_refused_kindly(presenter: Presenter) -> None:
+    # Every control of every panel through a few random games, clicked with select values
+    # and form fields no Discord client would send: each gets an answer, never an error.
+    game = presenter.game
+    rng = random.Random(11)
+    state = game.new(game.max_seats, 4)
+    forged_fields = dict.fromkeys(("total", "amount", "words", "discard", "word"), HUGE)
+    for _ in range(120):
+        acting = game.to_act(state)
+        if not acting:
+            break
+        seat = rng.choice(acting)
+        seen = seat_table(game, state, seat)
+        for data in _panel_data(presenter.draw(seen, "", None).items):
+            for values in ([HUGE], [f"{HUGE}:{HUGE}"], [HUGE, "0"]):
+                reaction = presenter.react(seen, data, values, forged_fields)
+                assert isinstance(reaction, Redraw | Submit | Ask)
+            for forged in (f"{data}{HUGE}", f"{data}:{HUGE}"):
+                assert isinstance(presenter.react(seen, forged, (), None), Redraw | Submit | Ask)
+        game.apply(state, seat, game.random_action(state, seat, rng))
+
+
+def _panel_data(items: Iterable[discord.ui.Item[Any]]) -> set[str]:
+    """The data part of each panel control's custom id (``tk:panel:table:version:data``)."""
+    found = set()
+    for control in items:
+        item = control.item if isinstance(control, discord.ui.DynamicItem) else control
+        custom_id = getattr(item, "custom_id", None) or ""
+        if custom_id.startswith("tk:panel:"):
+            found.add(custom_id.split(":", 4)[4])
+    return found
