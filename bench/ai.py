@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from bench.machine import Table, percentile
+from bench.machine import Table, describe_machine, percentile
 from games.ai.levels import computer_player
 from games.ai.player import Budget
 from games.catalog import CATALOG
@@ -163,6 +163,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(_win_table(results))
     print()
     print(_time_table(results))
+    print(describe_machine())  # the times a move above depend on it
     return 0
 
 

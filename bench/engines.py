@@ -12,7 +12,7 @@ The round trip is ``load_state(dump_state(state))``, what the table service
 pays to store a move and to load a table it does not hold in memory, timed on
 states taken from every stage of a playout.
 
-    uv run python -m bench.engines                    # everything (a few minutes)
+    uv run python -m bench.engines                    # everything (about a quarter of an hour)
     uv run python -m bench.engines --game tricky      # one game
     uv run python -m bench.engines --game tricky --seats 2   # one seat count
     uv run python -m bench.engines --seconds 0.2      # a quick look

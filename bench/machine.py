@@ -1,4 +1,4 @@
-"""What every benchmark prints besides its own numbers: how fast the machine is right now,
+"""What every timing benchmark prints besides its own numbers: how fast the machine is right now,
 and tables.
 
 Run alone it measures the machine's cores: the reference loop in one process, then in

@@ -44,7 +44,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     line = next(line for line in text.splitlines() if line.startswith("actions "))
     actions = int(line.split()[-1].replace(",", ""))
     print(f"trips to the connection thread: {trips:,} for {actions:,} actions")
-    print(f"per action, setup included: {trips / actions:.1f}")
+    if actions:  # --actions 0 only sets the tables up
+        print(f"per action, setup included: {trips / actions:.1f}")
 
 
 if __name__ == "__main__":

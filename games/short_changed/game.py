@@ -360,6 +360,14 @@ class ShortChangedGame(Game[ShortChangedState, Action, ShortChangedView, Options
     def redeal(
         self, state: ShortChangedState, observer: Seat | None, rng: random.Random
     ) -> ShortChangedState:
+        """Deal the chips ``observer`` cannot see (the bag and the other hands) afresh, each
+        hand keeping its size.
+
+        The deal is uniform: it does not apply what the public log of trades proves about
+        a hand (a seat that gave a chip held one), so some worlds it draws are ones the log
+        rules out. The computer players narrow them with the deduction
+        (``ShortChangedTactics.refine``); other callers should do the same.
+        """
         copy = self.clone(state)
         if state.phase == "over":
             return copy  # every hand is shown; only the bag stays hidden, and it is fixed

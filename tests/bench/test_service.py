@@ -75,6 +75,12 @@ def test_trips_counts_the_hand_offs_to_the_database_thread() -> None:
     assert number(per_action.split()[-1]) > 0
 
 
+def test_trips_with_no_actions_only_sets_the_tables_up() -> None:
+    output = run("trips", "--tables", "3", "--concurrency", "1", "--actions", "0")
+    assert "trips to the connection thread:" in output and "for 0 actions" in output
+    assert "per action, setup included" not in output
+
+
 def test_the_quiet_tail_counts_only_actions_due_in_seconds_the_host_left_alone() -> None:
     run = Run(
         latencies=[0.001, 0.050, 0.002, 0.003, 0.004],
