@@ -271,10 +271,17 @@ class TurnClock:
 
     def _wake_robot(self, table_id: int, seat: int) -> None:
         key = (table_id, seat)
-        if key not in self._robots:
+        running = self._robots.get(key)
+        # A task that has ended but is not yet forgotten (its done callback still queued)
+        # would not look again: a wake-up arriving then starts a new one, or it is lost.
+        if running is None or running.done():
             task = asyncio.create_task(self._play_robot(table_id, seat), name=f"robot-{key}")
             self._robots[key] = task
-            task.add_done_callback(lambda _: self._robots.pop(key, None))
+            task.add_done_callback(lambda ended: self._forget_robot(key, ended))
+
+    def _forget_robot(self, key: tuple[int, int], ended: asyncio.Task[None]) -> None:
+        if self._robots.get(key) is ended:  # not a newer task for the same seat
+            del self._robots[key]
 
     async def _play_robot(self, table_id: int, seat: int) -> None:
         """Move for a computer seat for as long as it is the one to act.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from datetime import UTC, datetime, timedelta
@@ -358,6 +359,32 @@ async def test_a_seat_that_moves_itself_while_its_stand_in_is_chosen_keeps_its_n
         assert GAME.to_act(GAME.load_state(after.state_json or "")) == (turn,)
     finally:
         await turn_clock.stop()
+        computers.close()
+
+
+async def test_a_wake_up_that_comes_as_a_computer_seats_task_ends_is_not_lost(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The seat's task has just ended (it saw nothing to do) and a change that makes the
+    seat act again is delivered before the task is forgotten: the seat must still move,
+    not wait for the clock's next look round, which on an idle bot is hours away."""
+    computers = ComputerPlayers(workers=0, seconds=0.1, preload=False)
+    clock = Manual(datetime(2026, 11, 22, 12, 0, tzinfo=UTC))
+    turn_clock = TurnClock(TableService(db, CATALOG, clock), DeadlineRepository(db), computers)
+    looked: list[tuple[int, int]] = []
+
+    async def look(table_id: int, seat: int) -> None:
+        looked.append((table_id, seat))
+
+    monkeypatch.setattr(turn_clock, "_play_robot", look)
+    try:
+        turn_clock._wake_robot(7, 1)  # its task runs next, and ends at once
+        asyncio.get_running_loop().call_soon(turn_clock._wake_robot, 7, 1)  # then this
+        await asyncio.sleep(0)
+        await turn_clock.idle()
+        assert looked == [(7, 1), (7, 1)]
+        assert turn_clock._robots == {}
+    finally:
         computers.close()
 
 
