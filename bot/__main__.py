@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import sqlite3
 import sys
@@ -56,9 +57,8 @@ def database_problem(path: Path) -> str | None:
     Discord, so a wrong TRICKY_DATABASE is one clear line, not a traceback after login."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        with sqlite3.connect(path) as connection:
+        with contextlib.closing(sqlite3.connect(path)) as connection:
             connection.execute("PRAGMA schema_version")  # reads the header: not a database?
-        connection.close()
     except (OSError, sqlite3.Error) as error:
         return f"cannot use {path} as the database (TRICKY_DATABASE): {error}"
     return None

@@ -46,6 +46,7 @@ from bot.tables.service import Change, PublicTable, TableError, TableService
 from cogs.controls import TableButton
 from cogs.lobby import clock_text, lobby_message
 from cogs.presenters import Presenter
+from cogs.presenters.base import ended_early
 from games.core.game import Event
 
 if TYPE_CHECKING:
@@ -463,7 +464,7 @@ class TableBoard:
         table = public.table
         # Ending a game early changes its status, not its version: every open panel still
         # shows controls then (a click being answered is left to its own answer).
-        ended = table.status is TableStatus.ENDED
+        ended = ended_early(table)
         for seat, panel in list(self._panels.get(table.id, {}).items()):
             if panel.version == ANSWERING or (panel.version >= table.version and not ended):
                 continue

@@ -72,8 +72,11 @@ def _title(game_key: str) -> str:
 
 
 def _board_title(game: str) -> str:
+    """What a reset clears: every game's board, one game's, or a game no longer hosted."""
+    if game == "all":
+        return "every game"
     presenter = PRESENTERS.get(game)
-    return "every game" if game == "all" else presenter.game.title if presenter else game
+    return presenter.game.title if presenter is not None else game
 
 
 class ConfirmReset(ui.DynamicItem[ui.Button[Any]], template=r"tk:cfgreset:(?P<game>[a-z_]{1,40})"):

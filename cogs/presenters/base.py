@@ -21,7 +21,7 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
-from bot.tables.model import TableStatus
+from bot.tables.model import Table, TableStatus
 from bot.tables.service import PublicTable, SeatTable
 from cogs.controls import PanelButton
 from games.core.game import Event
@@ -102,8 +102,10 @@ ENDED_EARLY = "⏹️ This game was ended early. The table shows where it stoppe
 sweep: no one is to act any more, whatever the game's state says."""
 
 
-def ended_early(public: PublicTable) -> bool:
-    return public.table.status is TableStatus.ENDED
+def ended_early(table: Table) -> bool:
+    """Ended by the host, a moderator or the idle sweep: its state still says who was to
+    act, but no one is any more."""
+    return table.status is TableStatus.ENDED
 
 
 def whole_number(text: str, most: int) -> int | None:
@@ -168,7 +170,7 @@ class Presenter(ABC):
     def draw(self, seat: SeatTable, draft: str = "", notice: Notice | None = None) -> Panel:
         """The panel as the bot sends it: read-only once the game was ended early, or once
         the computer plays the seat (AW1)."""
-        if seat.table.status is TableStatus.ENDED:
+        if ended_early(seat.table):
             ended = Notice("This game was ended early, so nothing more can be played.", "warn")
             panel = self.panel(seat, "", ended)
             panel.items = []

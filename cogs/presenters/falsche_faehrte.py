@@ -83,14 +83,14 @@ class FalscheFaehrtePresenter(Presenter):
         names = public.table.names
         embed = self.embed(
             f"Auf falscher Fährte · round {view.round} of {view.rounds}",
-            ENDED_EARLY if ended_early(public) else self._situation(view, names),
+            ENDED_EARLY if ended_early(public.table) else self._situation(view, names),
         )
         trick = self._trick(view, names)
         if trick:
             embed.add_field(name=trick[0], value=trick[1], inline=False)
         embed.add_field(
             name="Players",
-            value=self._players(view, names, live=not ended_early(public)),
+            value=self._players(view, names, live=not ended_early(public.table)),
             inline=False,
         )
         if view.history:

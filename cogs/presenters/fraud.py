@@ -112,11 +112,11 @@ class FraudPresenter(Presenter):
         names = public.table.names
         embed = self.embed(
             f"The Fraud from Trandosha · round {view.round}",
-            ENDED_EARLY if ended_early(public) else self._situation(view, names),
+            ENDED_EARLY if ended_early(public.table) else self._situation(view, names),
         )
         embed.add_field(
             name="Players",
-            value=self._players(view, names, live=not ended_early(public)),
+            value=self._players(view, names, live=not ended_early(public.table)),
             inline=False,
         )
         if view.bids:

@@ -85,11 +85,12 @@ class ShortChangedPresenter(Presenter):
         view: ShortChangedView = public.view
         names = public.table.names
         embed = self.embed(
-            "Short Changed", ENDED_EARLY if ended_early(public) else self._situation(view, names)
+            "Short Changed",
+            ENDED_EARLY if ended_early(public.table) else self._situation(view, names),
         )
         embed.add_field(
             name="Players",
-            value=self._players(view, names, live=not ended_early(public)),
+            value=self._players(view, names, live=not ended_early(public.table)),
             inline=False,
         )
         if view.log:

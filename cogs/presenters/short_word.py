@@ -161,11 +161,11 @@ class ShortWordPresenter(Presenter):
         names = public.table.names
         embed = self.embed(
             f"The Short Word Game · hand {view.hand} of {view.hands}",
-            ENDED_EARLY if ended_early(public) else self._situation(view, names),
+            ENDED_EARLY if ended_early(public.table) else self._situation(view, names),
         )
         embed.add_field(
             name="Players",
-            value=self._players(view, names, live=not ended_early(public)),
+            value=self._players(view, names, live=not ended_early(public.table)),
             inline=False,
         )
         if view.last_result is not None and not view.over:

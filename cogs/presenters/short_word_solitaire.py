@@ -52,7 +52,8 @@ class SolitairePresenter(Presenter):
         view: SolitaireView = public.view
         board = self._board(view)
         embed = self.embed(
-            "Short Word Solitaire", f"{ENDED_EARLY}\n{board}" if ended_early(public) else board
+            "Short Word Solitaire",
+            f"{ENDED_EARLY}\n{board}" if ended_early(public.table) else board,
         )
         self._words_field(embed, view)
         self.recent_field(embed, public)

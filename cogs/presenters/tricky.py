@@ -110,7 +110,7 @@ class TrickyPresenter(Presenter):
         names = public.table.names
         embed = self.embed(
             f"Tricky · hand {view.hand}",
-            ENDED_EARLY if ended_early(public) else self._situation(view, names),
+            ENDED_EARLY if ended_early(public.table) else self._situation(view, names),
         )
         if view.calls:
             embed.add_field(name="Auction", value=self._auction(view, names), inline=False)
@@ -124,7 +124,7 @@ class TrickyPresenter(Presenter):
             )
         embed.add_field(
             name=f"Players · playing to {_points(view.target)}",
-            value=self._players(view, names, live=not ended_early(public)),
+            value=self._players(view, names, live=not ended_early(public.table)),
             inline=False,
         )
         self.recent_field(embed, public)
