@@ -37,6 +37,14 @@ class SeatResult:
     rating_before: float | None = None
     rating_after: float | None = None
 
+    @property
+    def won(self) -> bool:
+        """Whether this counts as a win on the board and in ``/tricky stats``: first place
+        (shared places included), played to the end by the seat's own player. A seat the
+        computer took over (AW1) gets no win even when the computer brought it home first,
+        just as its rating counts it behind every seat that stayed."""
+        return self.place == 1 and not self.taken_over
+
 
 @dataclass(frozen=True, slots=True)
 class GameResult:

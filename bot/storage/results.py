@@ -105,7 +105,7 @@ class ResultsRepository:
                     seat.name,
                     new_ratings[seat.user_id].mu,
                     new_ratings[seat.user_id].sigma,
-                    int(seat.place == 1),
+                    int(seat.won),
                     stamp,
                 )
                 for seat in result.seats
@@ -150,8 +150,12 @@ class ResultsRepository:
     async def stats(self, guild_id: int, user_id: int) -> list[PlayerStats]:
         """A member's record per game on this server: finished games, wins, best, rating."""
         rows = await self._db.fetch_all(
-            "SELECT r.game_key, COUNT(*) AS games, SUM(s.place = 1) AS wins, "
-            "MIN(s.place) AS best_place, MAX(s.score) AS best_score "
+            # A game the computer finished for the member (AW1) counts as played, but its
+            # place and score are the computer's: no win, no best (SeatResult.won).
+            "SELECT r.game_key, COUNT(*) AS games, "
+            "SUM(s.place = 1 AND s.taken_over = 0) AS wins, "
+            "MIN(CASE WHEN s.taken_over = 0 THEN s.place END) AS best_place, "
+            "MAX(CASE WHEN s.taken_over = 0 THEN s.score END) AS best_score "
             "FROM result_seats s JOIN results r ON r.table_id = s.table_id "
             "WHERE r.guild_id = ? AND s.user_id = ? AND r.ended_early = 0 "
             "GROUP BY r.game_key ORDER BY games DESC, r.game_key",

@@ -138,3 +138,41 @@ def test_a_script_splits_where_sqlite_says_a_statement_ends() -> None:
     assert len(found) == 2
     assert found[0].endswith("DEFAULT ';');")
     assert found[1].startswith("CREATE TRIGGER") and found[1].endswith("END;")
+
+
+async def test_wins_taken_by_the_computer_leave_the_current_boards(tmp_path: Path) -> None:
+    """0006: a win the computer brought home for a taken-over seat (AW1) is taken back,
+    on current boards only: a win from before the board's last reset is already gone."""
+    db = await Database.open(tmp_path / "t.db")
+    before = [m for m in discover() if m.version < 6]  # 0006 takes the wins back
+    try:
+        await migrate(db, before)
+        board_reset = "2026-03-01T12:00:00+00:00"
+        games = [  # (table, finished, seat 0's place, seat 0 taken over)
+            (1, "2026-02-01T12:00:00+00:00", 1, 1),  # before the reset: not on the board
+            (2, "2026-04-01T12:00:00.250000+00:00", 1, 1),  # taken over: taken back
+            (3, "2026-04-02T12:00:00+00:00", 1, 0),  # played to the end: kept
+            (4, "2026-04-03T12:00:00+00:00", 2, 1),  # not first: was never a win
+        ]
+        script = [
+            "INSERT INTO board_resets (guild_id, game_key, reset_by, reset_at) "
+            f"VALUES (9, NULL, 5, '{board_reset}');",
+            "INSERT INTO ratings VALUES (9, 'tricky', 100, 'Ann', 25, 8, 3, 2, '2026-04-03');",
+            "INSERT INTO ratings VALUES (9, 'fraud', 100, 'Ann', 25, 8, 1, 1, '2026-04-03');",
+        ]
+        for table, finished, place, taken in games:
+            script += [
+                "INSERT INTO tables (id, guild_id, channel_id, game_key, status, host_id, "
+                f"created_at, updated_at) VALUES ({table}, 9, {table}, 'tricky', 'finished', "
+                f"100, '{finished}', '{finished}');",
+                "INSERT INTO results VALUES "
+                f"({table}, 9, 'tricky', 1, NULL, 0, '{{}}', '{finished}', '{finished}', 60);",
+                "INSERT INTO result_seats (table_id, seat, user_id, name, place, taken_over) "
+                f"VALUES ({table}, 0, 100, 'Ann', {place}, {taken});",
+            ]
+        await db.execute_script("\n".join(script))
+        assert await migrate(db) == len(discover()) - len(before)
+        rows = await db.fetch_all("SELECT game_key, wins FROM ratings ORDER BY game_key")
+        assert [(row["game_key"], row["wins"]) for row in rows] == [("fraud", 1), ("tricky", 1)]
+    finally:
+        await db.close()

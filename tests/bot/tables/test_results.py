@@ -113,6 +113,11 @@ async def test_a_seat_taken_over_by_the_computer_ranks_last(
     assert result.seats[winner].place == 1  # the game's own result stands...
     board, _ = await service.results.board(GUILD, "short_changed", "rating", offset=0, limit=10)
     assert board[-1].user_id == players[winner].user_id  # ...but the rating ranks it last
+    # ...and it is no win for the member whose seat the computer played (SeatResult.won).
+    assert [row.wins for row in board] == [0, 0, 0]
+    (record,) = await service.results.stats(GUILD, players[winner].user_id or 0)
+    assert record.games == 1 and record.wins == 0
+    assert record.best_place is None and record.best_score is None
 
 
 def test_games_with_computer_players_are_unrated_unless_the_server_says_so() -> None:
