@@ -228,7 +228,10 @@ class LeaderboardCog(commands.Cog, name="LeaderboardCog"):
         for record in records:
             presenter = PRESENTERS.get(record.game_key)
             title = presenter.game.title if presenter else record.game_key
-            lines = [f"{record.wins} win{'s' * (record.wins != 1)} in {record.games} games"]
+            lines = [
+                f"{record.wins} win{'s' * (record.wins != 1)} in {record.games} "
+                f"game{'s' * (record.games != 1)}"
+            ]
             if record.rating is not None:
                 lines.append(f"rating **{record.rating:.1f}** (#{record.rank} on the board)")
             else:

@@ -16,8 +16,11 @@ from tests.e2e.helpers import BotFactory, Room, bot_of, labels, text_of
 START = datetime(2026, 1, 1, tzinfo=UTC)
 
 
-async def seed_board(bot: TrickyBot, guild_id: int, players: int) -> None:
-    """``players`` rated two-player games, player n beating player n + 1000."""
+async def seed_board(
+    bot: TrickyBot, guild_id: int, players: int, *, first_winner: int | None = None
+) -> None:
+    """``players`` rated two-player games, player n beating player n + 1000 (the first
+    game's winner is ``first_winner`` instead, if given)."""
     async with bot.db.transaction() as sql:
         for n in range(players):
             async with sql.execute(
@@ -27,7 +30,7 @@ async def seed_board(bot: TrickyBot, guild_id: int, players: int) -> None:
             ) as cursor:
                 table_id = cursor.lastrowid
             assert table_id is not None
-            winner, loser = n + 1, n + 1001
+            winner, loser = (first_winner if n == 0 and first_winner else n + 1), n + 1001
             result = GameResult(
                 table_id=table_id,
                 guild_id=guild_id,
@@ -114,6 +117,15 @@ async def test_stats_give_tied_players_the_places_the_board_shows(simcord_env: E
     for loser in (1001, 1002, 1003):
         (record,) = await bot.tables.results.stats(room.guild.id, loser)
         assert f"**{record.rank}.** <@{loser}>" in board
+
+
+async def test_stats_count_one_game_as_one_game(simcord_env: Env) -> None:
+    room = Room(simcord_env)
+    (ann,) = room.add("ann")
+    await seed_board(bot_of(simcord_env), room.guild.id, 1, first_winner=ann.id)
+    stats = await ann.slash(room.channel, "tricky stats")
+    text = text_of(stats.response)
+    assert "1 win in 1 game\n" in text and "best result: 1st, best score 1" in text
 
 
 async def test_an_empty_board_says_how_to_get_on_it(simcord_env: Env) -> None:
