@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import os
+import platform
+import subprocess
+import sys
+
 import pytest
 
-from bench.machine import Table, percentile
-from tests.bench.commands import rows, run
+from bench.machine import Table, describe_machine, percentile
+from tests.bench.commands import ROOT, rows, run
 
 
 def test_percentile_interpolates_between_samples() -> None:
@@ -45,3 +50,32 @@ def test_bench_machine_times_one_copy_then_one_per_cpu() -> None:
     table = rows(output)
     assert table["1"] == "1.00x"
     assert "processes at once" in table
+
+
+def test_the_machine_line_names_the_interpreter_file() -> None:
+    """Two builds of one Python version run at different speeds, so every figure says which."""
+    assert f"({os.path.realpath(sys.executable)})" in describe_machine()
+
+
+def test_on_python_runs_a_benchmark_under_the_interpreter_it_is_given() -> None:
+    interpreter = os.path.realpath(sys.executable)
+    done = subprocess.run(
+        [str(ROOT / "bench" / "on-python"), interpreter, "bench.machine"],
+        capture_output=True,
+        text=True,
+        timeout=240,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(f"Python {platform.python_version()} ({interpreter})")
+    assert "processes at once" in done.stdout
+
+
+def test_on_python_explains_its_arguments() -> None:
+    done = subprocess.run(
+        [str(ROOT / "bench" / "on-python"), sys.executable],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2 and "usage: bench/on-python PYTHON MODULE" in done.stderr
