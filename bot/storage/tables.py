@@ -358,14 +358,40 @@ class TableRepository:
         """Replace the lobby's seats (joins and leaves renumber them in join order)."""
         stamp = now.isoformat()
         async with self._db.transaction() as sql:
-            await sql.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
-            # Every seat in one trip: another shard waits for this transaction's lock.
-            await sql.executemany(
-                _INSERT_SEAT,
-                [_seat_row(table_id, seat, player, stamp) for seat, player in enumerate(seats)],
-            )
+            await _replace_seats(sql, table_id, seats, stamp)
             await sql.execute("UPDATE tables SET updated_at = ? WHERE id = ?", (stamp, table_id))
             self._on_commit(table_id)
+
+    async def hand_over(
+        self,
+        table_id: int,
+        *,
+        host_id: int,
+        heir_id: int,
+        seats: Sequence[Player],
+        now: datetime,
+    ) -> None:
+        """Make ``heir_id`` the lobby's host in place of ``host_id``, with ``seats``.
+
+        Raises :class:`StaleVersion`, changing nothing, unless ``host_id`` still hosts
+        the lobby in the file: the service checked its cached row under the table's
+        lock, so only a row changed behind the cache fails here, and it is read again.
+        """
+        stamp = now.isoformat()
+        try:
+            async with self._db.transaction() as sql:
+                cursor = await sql.execute(
+                    "UPDATE tables SET host_id = ?, updated_at = ? "
+                    "WHERE id = ? AND host_id = ? AND status = ?",
+                    (heir_id, stamp, table_id, host_id, TableStatus.LOBBY.value),
+                )
+                if cursor.rowcount != 1:
+                    raise StaleVersion
+                await _replace_seats(sql, table_id, seats, stamp)
+                self._on_commit(table_id)
+        except StaleVersion:
+            self._forget(table_id)
+            raise
 
     async def set_options(self, table_id: int, options: dict[str, Any], now: datetime) -> None:
         await self._write(
@@ -648,6 +674,17 @@ _INSERT_SEAT = (
 
 def _seat_row(table_id: int, seat: int, player: Player, stamp: str) -> tuple[object, ...]:
     return (table_id, seat, player.user_id, player.name, player.computer, stamp)
+
+
+async def _replace_seats(
+    sql: aiosqlite.Connection, table_id: int, seats: Sequence[Player], stamp: str
+) -> None:
+    await sql.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+    # Every seat in one trip: another shard waits for this transaction's lock.
+    await sql.executemany(
+        _INSERT_SEAT,
+        [_seat_row(table_id, seat, player, stamp) for seat, player in enumerate(seats)],
+    )
 
 
 async def _insert_seat(

@@ -72,6 +72,7 @@ ChangeKind = Literal[
     "opened",
     "joined",
     "left",
+    "host",
     "options",
     "started",
     "acted",
@@ -299,6 +300,50 @@ class TableService:
             seats = [player for player in table.seats if player.user_id != user_id]
             await self._repo.set_seats(table_id, seats, self._clock.now())
         return await self._changed(table_id, "left")
+
+    async def host_left(self, table_id: int, host_id: int) -> Table:
+        """The lobby's host ``host_id`` has left the server: pass the lobby on.
+
+        The service cannot ask Discord; the caller did, and Discord said the member is
+        gone. Their seat is given up and the person seated longest hosts now; with no
+        person left seated, the lobby is cancelled, which frees the channel. Returns the
+        lobby as it is then.
+
+        The change is made only while ``host_id`` still hosts the open lobby, checked
+        under the table's lock: two clicks that found the same host gone pass the lobby
+        on once, and a lobby started or closed meanwhile is returned untouched.
+        """
+        async with self._lock(table_id):
+            table = await self.get(table_id)
+            if table.status is not TableStatus.LOBBY or table.host_id != host_id:
+                return table
+            departed = _host_name(table)
+            seats = [player for player in table.seats if player.user_id != host_id]
+            # Seats keep the order people sat down in (joins append, leaves close the gap),
+            # so the first person left has waited longest.
+            heir = next((player for player in seats if not player.is_computer), None)
+            if heir is None:
+                reason = f"{departed} left the server and nobody else was seated."
+                await self._cancel_lobby(table)
+                kind: ChangeKind = "cancelled"
+            else:
+                assert heir.user_id is not None, "a person's seat"
+                reason = f"{departed} left the server, so {heir.name} hosts this lobby now."
+                try:
+                    await self._repo.hand_over(
+                        table_id,
+                        host_id=host_id,
+                        heir_id=heir.user_id,
+                        seats=seats,
+                        now=self._clock.now(),
+                    )
+                except StaleVersion:
+                    raise StaleTable("The lobby changed meanwhile: try again.") from None
+                kind = "host"
+        log.info("table %s: host %s left the server (%s)", table_id, host_id, kind)
+        table = await self.get(table_id)
+        await self._notify(Change(table, kind, (reason,)))
+        return table
 
     async def set_option(self, table_id: int, user_id: int, name: str, value: object) -> Table:
         async with self._lock(table_id):
@@ -648,6 +693,10 @@ class TableService:
 
     # -- helpers ------------------------------------------------------------------------------
 
+    async def _cancel_lobby(self, table: Table) -> None:
+        async with self._db.transaction() as sql:
+            await self._repo.close(sql, table.id, TableStatus.CANCELLED, self._clock.now())
+
     def _lock(self, table_id: int) -> asyncio.Lock:
         lock = self._locks.get(table_id)
         if lock is None:
@@ -734,6 +783,11 @@ class TableService:
                 log.exception(
                     "a table listener failed on %s of table %s", change.kind, change.table.id
                 )
+
+
+def _host_name(table: Table) -> str:
+    seat = table.seat_of(table.host_id)
+    return "The host" if seat is None else table.seats[seat].name
 
 
 def _busy(table: Table, game: AnyGame) -> str:
