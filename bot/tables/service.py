@@ -317,32 +317,21 @@ class TableService:
             table = await self.get(table_id)
             if table.status is not TableStatus.LOBBY or table.host_id != host_id:
                 return table
-            departed = _host_name(table)
             seats = [player for player in table.seats if player.user_id != host_id]
             # Seats keep the order people sat down in (joins append, leaves close the gap),
             # so the first person left has waited longest.
             heir = next((player for player in seats if not player.is_computer), None)
             if heir is None:
-                reason = f"{departed} left the server and nobody else was seated."
                 await self._cancel_lobby(table)
                 kind: ChangeKind = "cancelled"
+                news = "This lobby closed: its host left the server and nobody else was seated."
             else:
-                assert heir.user_id is not None, "a person's seat"
-                reason = f"{departed} left the server, so {heir.name} hosts this lobby now."
-                try:
-                    await self._repo.hand_over(
-                        table_id,
-                        host_id=host_id,
-                        heir_id=heir.user_id,
-                        seats=seats,
-                        now=self._clock.now(),
-                    )
-                except StaleVersion:
-                    raise StaleTable("The lobby changed meanwhile: try again.") from None
+                await self._hand_over(table, heir, seats)
                 kind = "host"
+                news = f"{_host_name(table)} left the server, so {heir.name} hosts this lobby now."
         log.info("table %s: host %s left the server (%s)", table_id, host_id, kind)
         table = await self.get(table_id)
-        await self._notify(Change(table, kind, (reason,)))
+        await self._notify(Change(table, kind, (news,)))
         return table
 
     async def set_option(self, table_id: int, user_id: int, name: str, value: object) -> Table:
@@ -692,6 +681,20 @@ class TableService:
         await self._repo.set_ping(table_id, message_id)
 
     # -- helpers ------------------------------------------------------------------------------
+
+    async def _hand_over(self, table: Table, heir: Player, seats: list[Player]) -> None:
+        """Make ``heir`` the host, with ``seats``, while the lobby's host left the server."""
+        assert heir.user_id is not None, "a person hosts"
+        try:
+            await self._repo.hand_over(
+                table.id,
+                host_id=table.host_id,
+                heir_id=heir.user_id,
+                seats=seats,
+                now=self._clock.now(),
+            )
+        except StaleVersion:
+            raise StaleTable("The lobby changed meanwhile: try again.") from None
 
     async def _cancel_lobby(self, table: Table) -> None:
         async with self._db.transaction() as sql:

@@ -62,7 +62,9 @@ async def test_with_no_person_left_the_lobby_closes_and_frees_the_channel(
     assert table.status is TableStatus.CANCELLED and table.finished_at is not None
     (change,) = recorder.changes
     assert change.kind == "cancelled"
-    assert change.lines == ("Ann left the server and nobody else was seated.",)
+    assert change.lines == (
+        "This lobby closed: its host left the server and nobody else was seated.",
+    )
     assert await service.in_channel(CHANNEL) is None
     assert (await lobby(service, BO)) != table_id
 
