@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 from collections.abc import Awaitable, Callable
@@ -14,7 +15,17 @@ from bot.storage.database import DatabaseBusy
 from bot.tables.service import TableError
 from games.core.errors import GameError
 
-__all__ = ["EXPLAINED", "SORRY", "Refused", "command_failed", "explain", "friendly", "is_moderator"]
+__all__ = [
+    "DEFER_AFTER",
+    "EXPLAINED",
+    "SORRY",
+    "Refused",
+    "command_failed",
+    "deferring_if_slow",
+    "explain",
+    "friendly",
+    "is_moderator",
+]
 
 log = logging.getLogger(__name__)
 
@@ -22,8 +33,13 @@ SORRY = "Something went wrong on our side, so nothing changed. Please try again.
 EXPLAINED = (TableError, GameError, DatabaseBusy)
 """Errors whose message is written for the user: shown as is, never logged as a crash."""
 
+DEFER_AFTER = 1.0
+"""Seconds a handler may wait on something slow (a question to Discord) before it defers
+the interaction: Discord wants an answer within 3 seconds."""
+
 P = ParamSpec("P")
 S = TypeVar("S")
+T = TypeVar("T")
 
 
 async def explain(interaction: discord.Interaction[Any], text: str) -> None:
@@ -35,6 +51,26 @@ async def explain(interaction: discord.Interaction[Any], text: str) -> None:
             await interaction.response.send_message(text, ephemeral=True)
     except discord.HTTPException:
         log.warning("could not explain to %s: %s", interaction.user, text)
+
+
+async def deferring_if_slow(
+    interaction: discord.Interaction[Any], work: Awaitable[T], *, after: float = DEFER_AFTER
+) -> T:
+    """``work``'s result; should it take longer than ``after``, the interaction is deferred
+    meanwhile (privately), so Discord's 3 seconds are kept however long it takes.
+
+    Quick work leaves the interaction unanswered, to be answered as usual: a refusal
+    is still the click's own reply, not a follow-up.
+    """
+    task = asyncio.ensure_future(work)
+    try:
+        done, _ = await asyncio.wait({task}, timeout=after)
+        if not done and not interaction.response.is_done():
+            # A button's deferral shows nothing; a command's shows "thinking" to its user.
+            await interaction.response.defer(ephemeral=True)
+        return await task
+    finally:
+        task.cancel()  # only if this handler was cancelled first: a finished task ignores it
 
 
 class Refused(app_commands.CheckFailure):

@@ -1,15 +1,18 @@
 """Answering users: a command's crash is apologised for once; a database another process keeps
-locked is explained briefly, and nothing is lost."""
+locked is explained briefly, and nothing is lost; slow work is deferred in time."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sqlite3
+from typing import Any, cast
 
+import discord
 import pytest
 from simcord import Env
 
-from cogs.replies import SORRY
+from cogs.replies import SORRY, deferring_if_slow
 from games.short_changed import GAME
 from games.short_changed.model import Ante
 from tests.cogs.test_tables import open_lobby, start
@@ -86,3 +89,60 @@ async def test_a_panel_whose_move_crashed_is_still_kept_up_to_date(
     await bot.tables.act(table_id, bo.id, Ante(next(state.hands[1].colours())))
     await bot.get_cog("TablesCog").board.drain()  # type: ignore[union-attr]
     assert all(f"tk:panel:{table_id}:1:" in cid for cid in custom_ids(panel))  # redrawn at v1
+
+
+class Response:
+    def __init__(self, done: bool = False) -> None:
+        self.done, self.deferrals = done, 0
+
+    def is_done(self) -> bool:
+        return self.done
+
+    async def defer(self, *, ephemeral: bool = False) -> None:
+        assert ephemeral, "a deferred answer to come is for its user alone"
+        self.done, self.deferrals = True, self.deferrals + 1
+
+
+def interaction(response: Response) -> discord.Interaction[Any]:
+    return cast("discord.Interaction[Any]", type("Interaction", (), {"response": response})())
+
+
+async def answer_after(seconds: float) -> str:
+    await asyncio.sleep(seconds)
+    return "answer"
+
+
+async def test_quick_work_leaves_the_interaction_to_be_answered_as_usual() -> None:
+    response = Response()
+    assert await deferring_if_slow(interaction(response), answer_after(0), after=1.0) == "answer"
+    assert response.deferrals == 0 and not response.done
+
+
+async def test_slow_work_is_deferred_once_and_its_result_still_returned() -> None:
+    response = Response()
+    assert await deferring_if_slow(interaction(response), answer_after(0.1), after=0.01) == "answer"
+    assert response.deferrals == 1
+
+
+async def test_an_interaction_answered_already_is_not_deferred_again() -> None:
+    response = Response(done=True)
+    assert await deferring_if_slow(interaction(response), answer_after(0.1), after=0.01) == "answer"
+    assert response.deferrals == 0
+
+
+async def test_a_handler_cancelled_meanwhile_stops_the_work_too() -> None:
+    started, stopped = asyncio.Event(), asyncio.Event()
+
+    async def work() -> None:
+        started.set()
+        try:
+            await asyncio.sleep(3600)
+        finally:
+            stopped.set()
+
+    handler = asyncio.create_task(deferring_if_slow(interaction(Response()), work(), after=0.01))
+    await started.wait()
+    handler.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await handler
+    assert stopped.is_set()
