@@ -237,7 +237,7 @@ class TurnClock:
 
     async def _sweep(self, now: datetime) -> None:
         idle = [
-            (table_id, "This lobby expired: nobody started it.")
+            (table_id, "This lobby expired: nothing happened in it for two hours.")
             for table_id in await self._service.idle_tables(TableStatus.LOBBY, now - STALE_LOBBY)
         ] + [
             (table_id, "This game ended: nobody moved for two days. It is not rated.")

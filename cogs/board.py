@@ -135,6 +135,10 @@ class TableBoard:
         self._catch_ups: dict[int, asyncio.TimerHandle] = {}
         self._pausing: set[int] = set()
         """Tables whose worker is waiting to retry a refused redraw."""
+        self._news: dict[int, str] = {}
+        """Per lobby, what last happened to it that its seats do not show: who hosts since
+        the host left, or why it closed. Kept in memory only: a restart forgets it, and
+        the lobby still marks its host."""
 
     @property
     def _tables(self) -> TableService:
@@ -148,6 +152,8 @@ class TableBoard:
             self._reminders.setdefault(table_id, set()).update(change.reminded)
         if change.kind in CLOSING:
             self._closing.add(table_id)
+        if change.kind in ("host", "cancelled"):
+            self._news[table_id] = " ".join(change.lines)
         self._events.setdefault(table_id, []).extend(change.events)
         if change.actor is not None:
             self._acted.setdefault(table_id, set()).add(change.actor)
@@ -262,11 +268,12 @@ class TableBoard:
             return
         presenter = self._presenters[table.game_key]
         if table.status in (TableStatus.LOBBY, TableStatus.CANCELLED):
-            embed, view = lobby_message(table, presenter)
+            embed, view = lobby_message(table, presenter, self._news.get(table_id))
             await self._show(channel, table, table.message_id, [embed], view)
             if table.status is TableStatus.CANCELLED:
                 self._forget(table_id)
             return
+        self._news.pop(table_id, None)  # the game's table does not show the lobby's news
         playing = table.status is TableStatus.ACTIVE
         events = self._events.pop(table_id, [])
         announcements = presenter.announce(public, events)
@@ -499,6 +506,7 @@ class TableBoard:
         self._events.pop(table_id, None)
         self._panels.pop(table_id, None)
         self._closing.discard(table_id)
+        self._news.pop(table_id, None)
 
 
 def _with_seat_notes(embeds: list[discord.Embed], table: Table) -> list[discord.Embed]:

@@ -41,9 +41,15 @@ def hidden(field: FieldInfo) -> bool:
     return isinstance(extra, dict) and extra.get("hidden") is True
 
 
-def lobby_message(table: Table, presenter: Presenter) -> tuple[discord.Embed, discord.ui.View]:
+def lobby_message(
+    table: Table, presenter: Presenter, news: str | None = None
+) -> tuple[discord.Embed, discord.ui.View]:
+    """The lobby as the channel sees it; ``news`` says what last happened to it that its
+    seats do not show (a new host, why it closed)."""
     game = presenter.game
     embed = presenter.embed(f"{game.title}: lobby", game.summary)
+    if news:
+        embed.description = f"{game.summary}\n\n{news}"
     seats = "\n".join(
         f"{seat + 1}. {player.name}" + (" (host)" if player.user_id == table.host_id else "")
         for seat, player in enumerate(table.seats)
@@ -64,9 +70,12 @@ def lobby_message(table: Table, presenter: Presenter) -> tuple[discord.Embed, di
     view = discord.ui.View(timeout=None)
     if table.status is not TableStatus.LOBBY:
         embed.title = f"{presenter.emoji} {game.title}: lobby closed"
-        embed.description = "This lobby was cancelled."
+        embed.description = news or "This lobby was cancelled."
         return embed, view
-    embed.set_footer(text="Join to take a seat. The host starts the game when everyone is in.")
+    embed.set_footer(
+        text="Join to take a seat. The host starts the game when everyone is in; if the host "
+        "leaves the server, the player seated longest takes over."
+    )
     green, grey = discord.ButtonStyle.success, discord.ButtonStyle.secondary
     for verb, style in (
         ("join", green),

@@ -299,7 +299,8 @@ async def test_a_lobby_nobody_starts_expires(simcord_env: Env) -> None:
     await simcord_env.advance_time(STALE_LOBBY.total_seconds() + 60)
     table = await bot_of(simcord_env).tables.get(table_id)
     assert table.status is TableStatus.CANCELLED
-    assert "lobby closed" in text_of(room.public_messages()[-1])
+    closed = text_of(room.public_messages()[-1])
+    assert "lobby closed" in closed and "nothing happened in it for two hours" in closed
 
 
 async def test_a_game_nobody_moves_in_for_a_day_ends_unrated(simcord_env: Env) -> None:
