@@ -29,10 +29,19 @@ from cogs.controls import (
     PanelSelect,
     TableButton,
 )
+from cogs.hosts import in_question, pass_on_if_gone, refusal
 from cogs.lobby import CLOCKS, lobby_message
 from cogs.presenters import PRESENTERS, Presenter
 from cogs.presenters.base import Ask, Notice, Redraw, Submit
-from cogs.replies import EXPLAINED, SORRY, command_failed, explain, friendly, is_moderator
+from cogs.replies import (
+    EXPLAINED,
+    SORRY,
+    command_failed,
+    deferring_if_slow,
+    explain,
+    friendly,
+    is_moderator,
+)
 
 if TYPE_CHECKING:
     from bot.app import TrickyBot
@@ -47,6 +56,8 @@ GAME_CHOICES = [
 ]
 LOG_EMBED_LIMIT = 3900
 RULES_PAGE = 3900
+HOSTS_ONLY = {"start", "cancel", "flip"}
+"""Lobby buttons only the host may press (Cancel: or a moderator)."""
 MOVED_ON = (
     "The table moved on since this panel was drawn: here it is now. "
     "Check your choice and confirm it again."
@@ -99,6 +110,7 @@ class TablesCog(
         if settings.threads and isinstance(channel, discord.TextChannel):
             await self._open_in_thread(interaction, channel, presenter, host)
             return
+        await self._free_channel(interaction)
         async with self.board.posting(interaction.channel_id):
             table = await self.bot.tables.open(
                 guild_id=interaction.guild_id,
@@ -171,9 +183,10 @@ class TablesCog(
     )
     async def end(self, interaction: discord.Interaction[Any]) -> None:
         table = await self._table_here(interaction)
-        stopped = await self.bot.tables.stop(
-            table.id, interaction.user.id, moderator=is_moderator(interaction)
-        )
+        moderator = is_moderator(interaction)
+        if not moderator:
+            await self._host_control(interaction, table.id)
+        stopped = await self.bot.tables.stop(table.id, interaction.user.id, moderator=moderator)
         what = (
             "lobby was cancelled" if stopped.status is TableStatus.CANCELLED else "game was ended"
         )
@@ -187,6 +200,8 @@ class TablesCog(
     ) -> None:
         await self._here(interaction, table_id)
         tables, user = self.bot.tables, interaction.user
+        if verb in HOSTS_ONLY and not (verb == "cancel" and is_moderator(interaction)):
+            await self._host_control(interaction, table_id)
         match verb:
             case "join":
                 await tables.join(table_id, Player(name=user.display_name, user_id=user.id))
@@ -203,13 +218,14 @@ class TablesCog(
                 table = await tables.get(table_id)
                 await self._send_rules(interaction, self._presenter(table.game_key))
                 return
-        await interaction.response.defer()
+        await _acknowledge(interaction)
 
     @friendly
     async def lobby_seating_chosen(
         self, interaction: discord.Interaction[Any], table_id: int, value: str
     ) -> None:
         await self._here(interaction, table_id)
+        await self._host_control(interaction, table_id)
         tables, user = self.bot.tables, interaction.user
         verb, _, argument = value.partition(":")
         if verb == "add":
@@ -220,15 +236,16 @@ class TablesCog(
             await tables.set_clock(table_id, user.id, int(argument))
         else:
             raise TableError("That choice is out of date: look at the lobby again.")
-        await interaction.response.defer()
+        await _acknowledge(interaction)
 
     @friendly
     async def lobby_option_chosen(
         self, interaction: discord.Interaction[Any], table_id: int, option: str, value: str
     ) -> None:
         await self._here(interaction, table_id)
+        await self._host_control(interaction, table_id)
         await self.bot.tables.set_option(table_id, interaction.user.id, option, value)
-        await interaction.response.defer()
+        await _acknowledge(interaction)
 
     # -- table buttons ------------------------------------------------------------------------
 
@@ -401,6 +418,32 @@ class TablesCog(
         if table.guild_id != interaction.guild_id:
             raise TableError("That button belongs to a table in another server.")
 
+    async def _host_control(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        """Before the host's control of a lobby is refused to someone else: if the host has
+        left the server, the lobby passes on first (``cogs.hosts``), and the user goes on
+        only if they host it now."""
+        table = await self.bot.tables.get(table_id)
+        if not in_question(table, interaction.user.id):
+            return
+        passed = await deferring_if_slow(
+            interaction, pass_on_if_gone(self.bot.tables, interaction.guild, table)
+        )
+        why = None if passed is None else refusal(passed, interaction.user.id)
+        if why is not None:
+            raise TableError(why)
+
+    async def _free_channel(self, interaction: discord.Interaction[Any]) -> None:
+        """A lobby whose host left the server no longer blocks ``/tricky new`` here: it
+        passes on to another person seated (then still blocks), or closes.
+
+        Not deferred (the command answers with the new lobby itself): the lookup is
+        bounded well inside Discord's 3 seconds instead (``cogs.hosts.LOOKUP_SECONDS``).
+        """
+        assert interaction.channel_id is not None
+        table = await self.bot.tables.in_channel(interaction.channel_id)
+        if table is not None and in_question(table, interaction.user.id):
+            await pass_on_if_gone(self.bot.tables, interaction.guild, table)
+
     async def _table_here(self, interaction: discord.Interaction[Any]) -> Table:
         assert interaction.channel_id is not None
         table = await self.bot.tables.in_channel(interaction.channel_id)
@@ -433,6 +476,13 @@ class TablesCog(
             await interaction.response.send_message(embed=embed, file=log_file, ephemeral=True)
             return
         await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+async def _acknowledge(interaction: discord.Interaction[Any]) -> None:
+    """Answer a lobby click that changed the lobby (the board redraws it), unless it was
+    deferred already while the bot waited for Discord's word on the host."""
+    if not interaction.response.is_done():
+        await interaction.response.defer()
 
 
 def _form_fields(components: Any) -> dict[str, str]:
