@@ -72,6 +72,26 @@ def is_busy(error: BaseException) -> bool:
     return "locked" in text or "busy" in text
 
 
+async def _waited_out(
+    work: Awaitable[object],
+) -> tuple[Exception | None, asyncio.CancelledError | None]:
+    """Wait for ``work`` on aiosqlite's thread to end, even if the calling task is
+    cancelled meanwhile: its error (None if it succeeded), and the cancellation."""
+    trip = asyncio.ensure_future(work)
+    cancelled: asyncio.CancelledError | None = None
+    while not trip.done():
+        try:
+            await asyncio.wait((trip,))  # never cancels ``trip`` itself
+        except asyncio.CancelledError as cancellation:
+            cancelled = cancelled or cancellation
+    if trip.cancelled():  # only by the event loop closing down: nothing is known
+        raise cancelled or asyncio.CancelledError()
+    error = trip.exception()
+    if error is not None and not isinstance(error, Exception):
+        raise error
+    return error, cancelled
+
+
 class NappingConnection(sqlite3.Connection):
     """A connection that waits out another connection's lock in short naps.
 
@@ -268,19 +288,7 @@ class Database:
         lock was released (and every later write would land in it, uncommitted), and a
         cancelled ``COMMIT`` would commit with no one to run its after-commit callbacks.
         """
-        trip = asyncio.ensure_future(self._connection.execute(sql))
-        cancelled: asyncio.CancelledError | None = None
-        while not trip.done():
-            try:
-                await asyncio.wait((trip,))  # never cancels ``trip`` itself
-            except asyncio.CancelledError as cancellation:
-                cancelled = cancelled or cancellation
-        if trip.cancelled():  # only by the event loop closing down: nothing is known
-            raise cancelled or asyncio.CancelledError()
-        error = trip.exception()
-        if error is not None and not isinstance(error, Exception):
-            raise error
-        return error, cancelled
+        return await _waited_out(self._connection.execute(sql))
 
     # Reads take one trip to aiosqlite's thread (``execute_fetchall``), not three (execute,
     # fetch, close a cursor): under load the trips, not the queries, are what a move costs.
@@ -343,15 +351,23 @@ class Database:
     async def execute_script(self, script: str) -> None:
         """Run several statements; the script brings its own transaction. A script refused
         for a lock is not waited for statement by statement (see :class:`NappingConnection`),
-        only tried again whole after rolling back."""
+        only tried again whole after rolling back.
+
+        A task cancelled part way stops waiting, but the script runs on to its end on
+        aiosqlite's thread (committing, or failing inside its own transaction), so it is
+        waited for, like ``BEGIN`` and ``COMMIT`` in :meth:`transaction`: only then does
+        the connection say whether there is a transaction left to roll back, and only
+        then is :attr:`lock` released.
+        """
 
         async def run() -> None:
-            try:
-                await self._connection.executescript(script)
-            except BaseException:
-                if self._connection.in_transaction:
-                    await self._connection.execute("ROLLBACK")
-                raise
+            error, cancelled = await _waited_out(self._connection.executescript(script))
+            if (error is not None or cancelled is not None) and self._connection.in_transaction:
+                await self._rollback()
+            if cancelled is not None:
+                raise cancelled
+            if error is not None:
+                raise error
 
         await self._retrying(run)
 

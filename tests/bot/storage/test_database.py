@@ -5,8 +5,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
+import threading
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Awaitable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -311,3 +312,68 @@ async def test_a_task_cancelled_while_a_busy_commit_pauses_rolls_back(
     rollback_other.execute("ROLLBACK")
     await write(rollback_db, "later")  # no transaction was left open behind the lock
     assert await notes(rollback_db) == ["later"]
+
+
+class Hold:
+    """A SQL function, ``hold()``, that keeps the statement calling it running on
+    aiosqlite's thread until the test lets it go: a slow script, cancelled part way."""
+
+    def __init__(self) -> None:
+        self.reached = threading.Event()
+        self.released = threading.Event()
+
+    def __call__(self) -> int:
+        self.reached.set()
+        self.released.wait(timeout=10)  # never hang the suite if a test goes wrong
+        return 1
+
+    async def until_reached(self) -> None:
+        assert await asyncio.to_thread(self.reached.wait, 10)
+
+
+@pytest_asyncio.fixture
+async def hold(db: Database) -> AsyncIterator[Hold]:
+    held = Hold()
+    await db._connection.create_function("hold", 0, held)
+    yield held
+    held.released.set()
+
+
+async def cancel_while_held(db: Database, hold: Hold, work: Awaitable[object]) -> None:
+    """Cancel ``work`` while its statement is held; let the statement go only once the
+    task has had every chance to clean up; the task must end cancelled."""
+    task = asyncio.ensure_future(work)
+    await hold.until_reached()
+    task.cancel()
+    for _ in range(5):
+        await asyncio.sleep(0.01)  # whatever the task does on being cancelled, it does now
+    assert db.lock.locked(), "the lock was released with the statement still running"
+    hold.released.set()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+
+
+async def test_a_script_cancelled_before_its_commit_lands_ends_cancelled_with_it_kept(
+    db: Database, hold: Hold, other: sqlite3.Connection
+) -> None:
+    """The script runs to its end on the database thread all the same: nothing may be
+    rolled back (or fail to roll back) until it has."""
+    script = "BEGIN IMMEDIATE; INSERT INTO notes (text) VALUES ('kept'); SELECT hold(); COMMIT;"
+    await cancel_while_held(db, hold, db.execute_script(script))
+    assert [row[0] for row in other.execute("SELECT text FROM notes")] == ["kept"]
+    await write(db, "later")
+    assert await notes(db) == ["kept", "later"]
+
+
+async def test_a_script_cancelled_before_it_fails_leaves_no_transaction_open(
+    db: Database, hold: Hold, other: sqlite3.Connection
+) -> None:
+    """Only once the script has ended does the connection say whether it left a
+    transaction open; one left open behind the released lock takes in every later
+    lone write, uncommitted."""
+    script = "SELECT hold(); BEGIN IMMEDIATE; INSERT INTO notes (text) VALUES (NULL);"
+    await cancel_while_held(db, hold, db.execute_script(script))
+    await db.write("INSERT INTO notes (text) VALUES ('alone')")
+    assert [row[0] for row in other.execute("SELECT text FROM notes")] == ["alone"]
+    await write(db, "in a transaction")
+    assert await notes(db) == ["alone", "in a transaction"]
