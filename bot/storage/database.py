@@ -23,7 +23,7 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 import aiosqlite
 
@@ -70,6 +70,17 @@ def is_busy(error: BaseException) -> bool:
         return False
     text = str(error).lower()
     return "locked" in text or "busy" in text
+
+
+def _log_failed_rollback(error: Exception, *, still_open: bool) -> None:
+    if still_open:
+        log.error(
+            "ROLLBACK after a failure failed, and a transaction is still open: later"
+            " statements will land in it until one ends it",
+            exc_info=error,
+        )
+    else:
+        log.warning("ROLLBACK after a failure failed; no transaction is open", exc_info=error)
 
 
 async def _waited_out(
@@ -187,15 +198,18 @@ class Database:
         run to their end on the database thread whatever the task does, so :attr:`lock`
         is released only with no transaction open, and a transaction that committed
         runs its :meth:`after_commit` callbacks.
+
+        An error inside rolls the transaction back and is what the caller gets, even when
+        SQLite had ended the transaction already and the ROLLBACK fails (see
+        :meth:`_give_up`).
         """
         await self._begin()
         self._after_commit = []
         try:
             try:
                 yield self._connection
-            except BaseException:
-                await self._rollback()
-                raise
+            except BaseException as failure:
+                await self._give_up(failure)
             cancelled = await self._commit()
             for callback in self._after_commit:
                 callback()
@@ -227,7 +241,7 @@ class Database:
                 error, cancelled = await self._to_the_end("BEGIN IMMEDIATE")
                 if cancelled is not None:
                     if error is None:  # begun for a caller that is gone
-                        await self._rollback()
+                        await self._give_up(cancelled)
                     raise cancelled
             except BaseException:
                 self.lock.release()
@@ -263,21 +277,37 @@ class Database:
                 if is_busy(error):
                     raise DatabaseBusy from error
                 raise error
-        except BaseException:
-            # Nothing of ours is left on the database thread, so this is the truth.
-            if self._connection.in_transaction:
-                await self._rollback()
-            raise
+        except BaseException as failure:
+            await self._give_up(failure)
         raise AssertionError("unreachable: the last attempt returns or raises")
 
-    async def _rollback(self) -> None:
-        """Roll the open transaction back, to the end even if the task is cancelled
-        meanwhile (the cancellation is raised after)."""
-        error, cancelled = await self._to_the_end("ROLLBACK")
+    async def _give_up(self, failure: BaseException) -> NoReturn:
+        """Roll back what ``failure`` left open and raise it; or, if the task is cancelled
+        during the ROLLBACK, raise that cancellation, caused by ``failure``.
+
+        The ROLLBACK's own error is logged, never raised: it would hide ``failure``, the
+        error the caller needs. SQLite itself ends the transaction at some errors (``OR
+        ROLLBACK``, a trigger's ``RAISE(ROLLBACK)``, a full disk), and a ROLLBACK after
+        that can only fail, saying there is no transaction.
+        """
+        cancelled = await self._roll_back()
         if cancelled is not None:
-            raise cancelled
+            raise cancelled from failure
+        raise failure
+
+    async def _roll_back(self) -> asyncio.CancelledError | None:
+        """Roll back the open transaction, if any, to the end even if the task is cancelled
+        meanwhile: the cancellation, for the caller to raise."""
+        # A cancelled caller's statement may still be on the database thread, so this
+        # can be read before it ends. That does no harm: such a statement cannot begin
+        # a transaction, only end one (SQLite rolling back at its error), and then the
+        # ROLLBACK queued behind it fails harmlessly, and is logged.
+        if not self._connection.in_transaction:
+            return None
+        error, cancelled = await self._to_the_end("ROLLBACK")
         if error is not None:
-            raise error
+            _log_failed_rollback(error, still_open=self._connection.in_transaction)
+        return cancelled
 
     async def _to_the_end(self, sql: str) -> tuple[Exception | None, asyncio.CancelledError | None]:
         """Run one statement and wait until it has run, even if the calling task is
@@ -362,12 +392,9 @@ class Database:
 
         async def run() -> None:
             error, cancelled = await _waited_out(self._connection.executescript(script))
-            if (error is not None or cancelled is not None) and self._connection.in_transaction:
-                await self._rollback()
-            if cancelled is not None:
-                raise cancelled
-            if error is not None:
-                raise error
+            failure = cancelled or error  # a cancelled task ends cancelled, as in _begin
+            if failure is not None:
+                await self._give_up(failure)
 
         await self._retrying(run)
 

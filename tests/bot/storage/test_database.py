@@ -7,7 +7,7 @@ import logging
 import sqlite3
 import threading
 import time
-from collections.abc import AsyncIterator, Awaitable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -377,3 +377,130 @@ async def test_a_script_cancelled_before_it_fails_leaves_no_transaction_open(
     assert [row[0] for row in other.execute("SELECT text FROM notes")] == ["alone"]
     await write(db, "in a transaction")
     assert await notes(db) == ["alone", "in a transaction"]
+
+
+# -- a failed transaction's error is the one raised -----------------------------------------
+#
+# SQLite ends some transactions itself at an error (``OR ROLLBACK``, a trigger's
+# ``RAISE(ROLLBACK)``, a full disk). A ROLLBACK after that can only fail, saying there
+# is no transaction, and its error must not take the place of the one that ended it.
+
+
+async def assert_usable(db: Database, other: sqlite3.Connection) -> None:
+    """No transaction is left open: a lone write commits by itself, and one can begin."""
+    await db.write("INSERT INTO notes (text) VALUES ('alone')")
+    assert [row[0] for row in other.execute("SELECT text FROM notes")] == ["alone"]
+    await write(db, "in a transaction")
+    assert await notes(db) == ["alone", "in a transaction"]
+
+
+REFUSE = (
+    "CREATE TEMP TRIGGER refuse BEFORE INSERT ON notes WHEN NEW.text = 'refused' "
+    "BEGIN SELECT RAISE(ROLLBACK, 'refused by a trigger'); END;"
+)
+
+
+@pytest.mark.parametrize(
+    ("statement", "says"),
+    [
+        ("INSERT OR ROLLBACK INTO notes (text) VALUES (NULL)", "NOT NULL"),
+        ("INSERT INTO notes (text) VALUES ('refused')", "refused by a trigger"),
+    ],
+    ids=["or rollback", "trigger"],
+)
+async def test_a_transaction_sqlite_rolled_back_itself_raises_the_error_that_ended_it(
+    db: Database, other: sqlite3.Connection, statement: str, says: str
+) -> None:
+    await db.execute_script(REFUSE)
+
+    async def ended_by_sqlite() -> None:
+        async with db.transaction() as sql:
+            await sql.execute("INSERT INTO notes (text) VALUES ('undone')")
+            await sql.execute(statement)
+
+    with pytest.raises(sqlite3.IntegrityError, match=says):
+        await ended_by_sqlite()
+    await db.execute_script("DROP TRIGGER temp.refuse;")
+    await assert_usable(db, other)
+
+
+async def test_a_task_cancelled_while_its_statement_ends_the_transaction_ends_cancelled(
+    db: Database, hold: Hold, other: sqlite3.Connection, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The ROLLBACK for the cancelled caller runs after its statement, which rolled the
+    transaction back itself: the ROLLBACK's failure is logged, and the task ends
+    cancelled."""
+
+    async def ended_by_sqlite() -> None:
+        async with db.transaction() as sql:
+            await sql.execute(
+                "INSERT OR ROLLBACK INTO notes (text) VALUES (CASE WHEN hold() THEN NULL END)"
+            )
+
+    with caplog.at_level(logging.WARNING, logger="bot.storage.database"):
+        await cancel_while_held(db, hold, ended_by_sqlite())
+    assert "no transaction is active" in caplog.text
+    await assert_usable(db, other)
+
+
+async def fail_in_a_transaction(db: Database) -> None:
+    async with db.transaction() as sql:
+        await sql.execute("INSERT INTO notes (text) VALUES ('undone')")
+        raise RuntimeError("the caller's own error")
+
+
+async def fail_at_commit(db: Database) -> None:
+    """A foreign key checked only at COMMIT, which fails and leaves the transaction open."""
+    await db.execute_script(
+        "CREATE TABLE parents (id INTEGER PRIMARY KEY);"
+        " CREATE TABLE children (parent INTEGER REFERENCES parents (id)"
+        " DEFERRABLE INITIALLY DEFERRED);"
+    )
+    async with db.transaction() as sql:
+        await sql.execute("INSERT INTO notes (text) VALUES ('undone')")
+        await sql.execute("INSERT INTO children (parent) VALUES (1)")
+
+
+async def fail_in_a_script(db: Database) -> None:
+    await db.execute_script(
+        "BEGIN IMMEDIATE; INSERT INTO notes (text) VALUES ('undone');"
+        " INSERT INTO notes (text) VALUES (NULL);"
+    )
+
+
+@pytest.mark.parametrize(
+    ("failing", "error", "says"),
+    [
+        (fail_in_a_transaction, RuntimeError, "the caller's own error"),
+        (fail_at_commit, sqlite3.IntegrityError, "FOREIGN KEY"),
+        (fail_in_a_script, sqlite3.IntegrityError, "NOT NULL"),
+    ],
+    ids=["transaction", "commit", "script"],
+)
+async def test_a_rollback_that_fails_is_logged_and_the_error_before_it_is_raised(
+    db: Database,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+    failing: Callable[[Database], Awaitable[None]],
+    error: type[Exception],
+    says: str,
+) -> None:
+    connection = db._connection
+    execute = connection.execute
+
+    async def refused() -> None:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    def failing_rollback(sql: str, *args: Any) -> Any:
+        return refused() if sql == "ROLLBACK" else execute(sql, *args)
+
+    monkeypatch.setattr(connection, "execute", failing_rollback)
+    with (
+        caplog.at_level(logging.ERROR, logger="bot.storage.database"),
+        pytest.raises(error, match=says),
+    ):
+        await failing(db)
+    monkeypatch.undo()
+    assert "disk I/O error" in caplog.text and "still open" in caplog.text
+    await connection.execute("ROLLBACK")  # what the failed ROLLBACK left to do
+    assert await notes(db) == []
