@@ -94,6 +94,10 @@ _MOVE = (
     "WHERE id = ? AND version = ? AND status = ?"
 )
 """Save one move, if its table is still active at the version the move was made on."""
+_MOVE_RETURNING_MESSAGES = f"{_MOVE} RETURNING message_id, ping_message_id"
+""":data:`_MOVE` inside a caller's transaction, saying which message ids the row has (see
+:meth:`TableRepository._save_inside`). The plain :data:`_MOVE` costs SQLite less: a
+move made alone on a cached row takes its message ids from the cache."""
 
 
 @cache
@@ -530,29 +534,54 @@ class TableRepository:
             if entry.recent is not None:
                 entry.recent = (*entry.recent, *turn.public_lines)[-RECENT_KEPT:]
 
-        if sql is None:
-            move = _Move(table.id, params, moved)
-            outcome = await self._wait_in_line(move) if self._saving else None
-            if outcome is None:
-                outcome = await self._lead(move)
-            rows = 1 if outcome else 0
-        else:
-            rows = (await sql.execute(_MOVE, params)).rowcount
-            if rows == 1:
-                self._on_commit(table.id, moved)
-                # The caller's transaction holds the database lock until it commits, so
-                # nothing else changes the row meanwhile: the row cached now, moved, is
-                # the row the commit leaves.
-                entry = self._cache.get(table.id)
-                return after(entry.table if entry is not None else table)
-        if rows != 1:
-            # The file is not at the version the cached row says (another process moved
-            # the table, or a cancelled write left the cache behind): read it again, or
-            # every later move would be refused the same way.
-            self._forget(table.id)
-            raise StaleVersion
-        # Not cached at the commit (dropped for room): the caller's row is the best known.
-        return saved if saved is not None else after(table)
+        if sql is not None:
+            return await self._save_inside(sql, table, params, moved, after)
+        move = _Move(table.id, params, moved)
+        outcome = await self._wait_in_line(move) if self._saving else None
+        if outcome is None:
+            outcome = await self._lead(move)
+        if not outcome:
+            raise self._stale(table.id)
+        return saved if saved is not None else await self._read_back(table.id)
+
+    async def _save_inside(
+        self,
+        sql: aiosqlite.Connection,
+        table: Table,
+        params: tuple[Any, ...],
+        moved: Callable[[_Cached], None],
+        after: Callable[[Table], Table],
+    ) -> Table:
+        """Save a move inside the caller's transaction: the row as its commit will leave it.
+
+        The transaction holds the database lock until it commits, so nothing else changes
+        the row meanwhile. The statement says which message ids the row has: ``table``
+        may have older ones (the board records them without the table's lock), and its
+        row may not be cached to say.
+        """
+        stored = list(await sql.execute_fetchall(_MOVE_RETURNING_MESSAGES, params))
+        if not stored:
+            raise self._stale(table.id)
+        self._on_commit(table.id, moved)
+        ((message_id, ping_message_id),) = stored
+        return after(replace(table, message_id=message_id, ping_message_id=ping_message_id))
+
+    async def _read_back(self, table_id: int) -> Table:
+        """The row of a move that committed while it was not cached (dropped for room), so
+        that no cached row was moved and the caller's may have older message ids than
+        the file. A trip only here, never for a move on a cached row; and the row is
+        cached again for the table's next move."""
+        stored = await self.get(table_id)
+        assert stored is not None, "tables are never deleted"
+        return stored
+
+    def _stale(self, table_id: int) -> StaleVersion:
+        """The move's statement found the table at another version than the move's."""
+        # The file is not at the version the cached row says (another process moved the
+        # table, or a cancelled write left the cache behind): read it again, or every
+        # later move would be refused the same way.
+        self._forget(table_id)
+        return StaleVersion()
 
     async def _wait_in_line(self, move: _Move) -> bool | None:
         """Wait while another caller saves: for ``move``'s outcome, or None to lead."""

@@ -303,6 +303,58 @@ class Statements:
         monkeypatch.setattr(db, "write_returning", many)
 
 
+@pytest.mark.parametrize("how", ["alone", "in a group", "in a transaction"])
+async def test_a_move_at_a_table_not_in_the_cache_returns_the_message_ids_stored(
+    db: Database, monkeypatch: pytest.MonkeyPatch, how: str
+) -> None:
+    """A row not in the cache at the commit (dropped for room; here the cache keeps
+    none) leaves the commit no cached row to move. The row returned must still carry
+    the message ids the file has, not those of the row the move was made on: the board
+    records them without the table's lock, so they may have changed since."""
+    repo = TableRepository(db, cache_size=0)
+    first, second, table = [await started(repo, channel=channel) for channel in (1, 2, 3)]
+    await repo.set_message(table.id, 222)  # after the move's player loaded ``table``
+    await repo.set_ping(table.id, 600)
+    if how == "in a transaction":
+        async with db.transaction() as sql:
+            saved = await repo.save_turn(table, sql=sql, **turn(1, "moved"))
+    elif how == "in a group":
+        statements = Statements(db, monkeypatch)
+        leading = asyncio.create_task(repo.save_turn(first, **turn(1, "first in line")))
+        await asyncio.sleep(0)  # its statement is on its way: the two below wait together
+        _, saved = await asyncio.gather(
+            repo.save_turn(second, **turn(1, "second")), repo.save_turn(table, **turn(1, "moved"))
+        )
+        await leading
+        assert statements.sizes == [1, 2]
+    else:
+        saved = await repo.save_turn(table, **turn(1, "moved"))
+    assert (saved.message_id, saved.ping_message_id, saved.version) == (222, 600, 1)
+    assert saved == await TableRepository(db).get(table.id)
+
+
+async def test_a_row_dropped_for_room_while_its_move_waits_returns_the_message_ids_stored(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Cached when the move was handed over, gone by its commit: reads of other tables
+    that got the database first dropped it for room."""
+    repo = TableRepository(db, cache_size=1)
+    other, table = await started(repo, channel=1), await started(repo, channel=2)
+    table = await row(repo, table.id)
+    await repo.set_message(table.id, 222)  # after the move's player loaded ``table``
+    write = db.write
+
+    async def after_other_reads(sql: str, params: Params = (), **kwargs: Any) -> int:
+        await repo.get(other.id)  # the cache's one row is now the other table's
+        return await write(sql, params, **kwargs)
+
+    monkeypatch.setattr(db, "write", after_other_reads)
+    saved = await repo.save_turn(table, **turn(1, "moved"))
+    monkeypatch.undo()
+    assert (saved.message_id, saved.version) == (222, 1)
+    assert saved == await TableRepository(db).get(table.id)
+
+
 async def behind_a_save(repo: TableRepository, table: Table, *moves: Any) -> list[Any]:
     """Start saving a move at ``table``, then make ``moves`` while it is on its way; every
     outcome, the first move's first."""
