@@ -339,14 +339,20 @@ async def hold(db: Database) -> AsyncIterator[Hold]:
     held.released.set()
 
 
-async def cancel_while_held(db: Database, hold: Hold, work: Awaitable[object]) -> None:
-    """Cancel ``work`` while its statement is held; let the statement go only once the
-    task has had every chance to clean up; the task must end cancelled."""
+async def cancel_while_held(
+    db: Database, hold: Hold, work: Awaitable[object], until: asyncio.Event | None = None
+) -> None:
+    """Cancel ``work`` while its statement is held; let the statement go once ``until``
+    is set, the task having cleaned up as far as it can meanwhile (by default after
+    0.1 s: whatever a task does at once on being cancelled, it has done). The task must
+    end cancelled, with the lock held until the statement has ended."""
     task = asyncio.ensure_future(work)
     await hold.until_reached()
     task.cancel()
-    for _ in range(5):
-        await asyncio.sleep(0.01)  # whatever the task does on being cancelled, it does now
+    if until is None:
+        await asyncio.sleep(0.1)
+    else:
+        await asyncio.wait_for(until.wait(), 5)
     assert db.lock.locked(), "the lock was released with the statement still running"
     hold.released.set()
     with pytest.raises(asyncio.CancelledError):
@@ -425,7 +431,11 @@ async def test_a_transaction_sqlite_rolled_back_itself_raises_the_error_that_end
 
 
 async def test_a_task_cancelled_while_its_statement_ends_the_transaction_ends_cancelled(
-    db: Database, hold: Hold, other: sqlite3.Connection, caplog: pytest.LogCaptureFixture
+    db: Database,
+    hold: Hold,
+    other: sqlite3.Connection,
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The ROLLBACK for the cancelled caller runs after its statement, which rolled the
     transaction back itself: the ROLLBACK's failure is logged, and the task ends
@@ -437,8 +447,19 @@ async def test_a_task_cancelled_while_its_statement_ends_the_transaction_ends_ca
                 "INSERT OR ROLLBACK INTO notes (text) VALUES (CASE WHEN hold() THEN NULL END)"
             )
 
+    rolling_back = asyncio.Event()
+    execute = db._connection.execute
+
+    def noting_rollbacks(sql: str, *args: Any) -> Any:
+        if sql == "ROLLBACK":
+            rolling_back.set()
+        return execute(sql, *args)
+
+    monkeypatch.setattr(db._connection, "execute", noting_rollbacks)
     with caplog.at_level(logging.WARNING, logger="bot.storage.database"):
-        await cancel_while_held(db, hold, ended_by_sqlite())
+        # The ROLLBACK must be on its way before the statement ends the transaction.
+        await cancel_while_held(db, hold, ended_by_sqlite(), until=rolling_back)
+    monkeypatch.undo()
     assert "no transaction is active" in caplog.text
     await assert_usable(db, other)
 
