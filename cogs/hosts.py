@@ -24,6 +24,7 @@ from bot.tables.service import TableService
 __all__ = [
     "CLOSED",
     "LOOKUP_SECONDS",
+    "UNKNOWN_MEMBER",
     "has_left",
     "in_question",
     "pass_on_if_gone",
@@ -32,10 +33,15 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-LOOKUP_SECONDS = 2.0
+LOOKUP_SECONDS = 1.5
 """The longest the bot waits to hear whether a host is still a member. discord.py
 retries a failing request for up to half a minute, and ``/tricky new`` answers with
-its lobby within Discord's 3 seconds, so with no answer by then nothing changes."""
+its lobby within Discord's 3 seconds (after this wait, and then opening the lobby),
+so with no answer by then nothing changes."""
+UNKNOWN_MEMBER = 10007
+"""Discord's error code for "this user is not a member of this server". Only that 404
+means the host left: a 404 for an unknown server or user, or one without Discord's
+error body (from something in between), says nothing about the host."""
 CLOSED = (
     "This lobby's host left the server, and the lobby is closed. Anyone can open a new "
     "table here with /tricky new."
@@ -48,8 +54,11 @@ async def has_left(guild: discord.Guild | None, user_id: int) -> bool:
         return False
     try:
         await asyncio.wait_for(guild.fetch_member(user_id), LOOKUP_SECONDS)
-    except discord.NotFound:
-        return True
+    except discord.NotFound as error:
+        if error.code == UNKNOWN_MEMBER:
+            return True
+        log.warning("could not tell whether %s is in server %s: %r", user_id, guild.id, error)
+        return False
     except (discord.HTTPException, aiohttp.ClientError, TimeoutError, OSError) as error:
         log.warning("could not tell whether %s is in server %s: %r", user_id, guild.id, error)
         return False

@@ -14,14 +14,16 @@ import pytest
 
 from bot.tables.model import Player, Table, TableStatus
 from cogs import hosts
-from cogs.hosts import CLOSED, has_left, in_question, refusal
+from cogs.hosts import CLOSED, UNKNOWN_MEMBER, has_left, in_question, refusal
 
 ANN, BO = Player("ann", 1), Player("bo", 2)
 
 
-def http_error(kind: Callable[[Any, Any], discord.HTTPException], status: int) -> Any:
+def http_error(
+    kind: Callable[[Any, Any], discord.HTTPException], status: int, code: int = 0
+) -> Any:
     response: Any = type("Response", (), {"status": status, "reason": "", "headers": {}})
-    return kind(response, {"message": "refused", "code": 0})
+    return kind(response, {"message": "refused", "code": code})
 
 
 class Guild:
@@ -45,8 +47,16 @@ def guild(error: BaseException | None = None, delay: float = 0.0) -> discord.Gui
 
 
 async def test_only_discords_unknown_member_means_gone() -> None:
-    assert await has_left(guild(http_error(discord.NotFound, 404)), ANN.user_id or 0)
+    gone = http_error(discord.NotFound, 404, UNKNOWN_MEMBER)
+    assert await has_left(guild(gone), ANN.user_id or 0)
     assert not await has_left(guild(), ANN.user_id or 0)
+
+
+@pytest.mark.parametrize(
+    "code", [10004, 10013, 0], ids=["unknown-server", "unknown-user", "no-error-body"]
+)
+async def test_a_404_for_any_other_reason_says_nothing_about_the_host(code: int) -> None:
+    assert not await has_left(guild(http_error(discord.NotFound, 404, code)), ANN.user_id or 0)
 
 
 @pytest.mark.parametrize(
@@ -67,7 +77,7 @@ async def test_any_other_failure_means_not_known_so_the_host_stays(error: BaseEx
 
 async def test_no_answer_in_time_means_not_known(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(hosts, "LOOKUP_SECONDS", 0.01)
-    slow = guild(http_error(discord.NotFound, 404), delay=10.0)
+    slow = guild(http_error(discord.NotFound, 404, UNKNOWN_MEMBER), delay=10.0)
     assert not await has_left(slow, ANN.user_id or 0)
 
 

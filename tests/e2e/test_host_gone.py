@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from simcord import Env, InteractionResult, MemberActor
 
 from bot.tables.model import TableStatus
@@ -156,3 +158,23 @@ async def test_when_discord_cannot_say_whether_the_host_left_nothing_changes(
     await bo.click(room.lobby_message(), label="Start")
     assert (await bot.tables.get(table_id)).status is TableStatus.ACTIVE
     simcord_env.raise_errors()
+
+
+@pytest.mark.parametrize(
+    ("code", "message"),
+    [(10004, "Unknown Guild"), (10013, "Unknown User"), (0, "404: Not Found")],
+    ids=["unknown-server", "unknown-user", "no-error-body"],
+)
+async def test_a_404_that_is_not_unknown_member_leaves_a_present_host_in_charge(
+    simcord_env: Env, code: int, message: str
+) -> None:
+    """Only Discord's "Unknown Member" means the host left (cogs.hosts.UNKNOWN_MEMBER)."""
+    bot, room = bot_of(simcord_env), Room(simcord_env)
+    (ann, bo), table_id = await open_lobby(room, "ann", "bo")
+    member = f"/guilds/{room.guild.id}/members/{ann.id}"
+    simcord_env.inject_error("GET", member, status=404, code=code, message=message)
+    refused = await bo.click(room.lobby_message(), label="Start")
+    assert reply(refused) == "Only the host can start the game."
+    table = await bot.tables.get(table_id)
+    assert table.host_id == ann.id and table.status is TableStatus.LOBBY
+    assert [player.user_id for player in table.seats] == [ann.id, bo.id]
