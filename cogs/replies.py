@@ -60,14 +60,19 @@ async def deferring_if_slow(
     meanwhile (privately), so Discord's 3 seconds are kept however long it takes.
 
     Quick work leaves the interaction unanswered, to be answered as usual: a refusal
-    is still the click's own reply, not a follow-up.
+    is still the click's own reply, not a follow-up. A deferral Discord refuses is
+    logged and the work goes on: it may change a table (a lobby passing to a new host),
+    which must finish and be announced whether or not this click can still be answered.
     """
     task = asyncio.ensure_future(work)
     try:
         done, _ = await asyncio.wait({task}, timeout=after)
         if not done and not interaction.response.is_done():
-            # A button's deferral shows nothing; a command's shows "thinking" to its user.
-            await interaction.response.defer(ephemeral=True)
+            try:
+                # A button's deferral shows nothing; a command's shows "thinking" to its user.
+                await interaction.response.defer(ephemeral=True)
+            except discord.HTTPException as error:
+                log.warning("could not defer while waiting: %r", error)
         return await task
     finally:
         task.cancel()  # only if this handler was cancelled first: a finished task ignores it

@@ -130,6 +130,26 @@ async def test_an_interaction_answered_already_is_not_deferred_again() -> None:
     assert response.deferrals == 0
 
 
+class RefusingResponse(Response):
+    async def defer(self, *, ephemeral: bool = False) -> None:
+        response: Any = type("Response", (), {"status": 503, "reason": "", "headers": {}})
+        raise discord.HTTPException(response, {"message": "unavailable", "code": 0})
+
+
+async def test_work_goes_on_when_discord_refuses_the_deferral() -> None:
+    """The work may be a lobby changing hands: it finishes, and its result comes back."""
+    finished = asyncio.Event()
+
+    async def work() -> str:
+        await asyncio.sleep(0.05)
+        finished.set()
+        return "passed on"
+
+    response = RefusingResponse()
+    assert await deferring_if_slow(interaction(response), work(), after=0.01) == "passed on"
+    assert finished.is_set()
+
+
 async def test_a_handler_cancelled_meanwhile_stops_the_work_too() -> None:
     started, stopped = asyncio.Event(), asyncio.Event()
 
