@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
 from simcord import Env, InteractionResult, MemberActor
 
 from bot.tables.model import TableStatus
