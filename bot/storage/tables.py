@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -31,6 +32,8 @@ from bot.storage.shards import ours
 from bot.tables.model import Player, Table, TableStatus
 
 __all__ = ["ChannelTaken", "SaveInterrupted", "StaleVersion", "TableRepository", "Turn"]
+
+log = logging.getLogger(__name__)
 
 
 class ChannelTaken(Exception):
@@ -542,7 +545,7 @@ class TableRepository:
             outcome = await self._lead(move)
         if not outcome:
             raise self._stale(table.id)
-        return saved if saved is not None else await self._read_back(table.id)
+        return saved if saved is not None else await self._read_back(after(table))
 
     async def _save_inside(
         self,
@@ -566,12 +569,21 @@ class TableRepository:
         ((message_id, ping_message_id),) = stored
         return after(replace(table, message_id=message_id, ping_message_id=ping_message_id))
 
-    async def _read_back(self, table_id: int) -> Table:
+    async def _read_back(self, moved: Table) -> Table:
         """The row of a move that committed while it was not cached (dropped for room), so
         that no cached row was moved and the caller's may have older message ids than
         the file. A trip only here, never for a move on a cached row; and the row is
-        cached again for the table's next move."""
-        stored = await self.get(table_id)
+        cached again for the table's next move.
+
+        The move is in the file by now, so a failed read must not report it as failed
+        (the player would be told nothing changed, and the table not redrawn): ``moved``,
+        the caller's row as the move left it, is returned instead. Its message ids may be
+        older than the file's; the next read of the table has the file's."""
+        try:
+            stored = await self.get(moved.id)
+        except Exception:  # any failure: the commit stands regardless
+            log.warning("table %s: reading back a saved move failed", moved.id, exc_info=True)
+            return moved
         assert stored is not None, "tables are never deleted"
         return stored
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from bot.shards import Shards
-from bot.storage.database import Database, Params, Row
+from bot.storage.database import Database, DatabaseBusy, Params, Row
 from bot.storage.tables import (
     RECENT_KEPT,
     SaveInterrupted,
@@ -331,6 +331,25 @@ async def test_a_move_at_a_table_not_in_the_cache_returns_the_message_ids_stored
         saved = await repo.save_turn(table, **turn(1, "moved"))
     assert (saved.message_id, saved.ping_message_id, saved.version) == (222, 600, 1)
     assert saved == await TableRepository(db).get(table.id)
+
+
+async def test_a_move_whose_row_cannot_be_read_back_is_still_reported_saved(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The move is in the file before the row is read back: a failed read returns the row
+    as the move left it (the caller's message ids), never an error saying nothing changed."""
+    repo = TableRepository(db, cache_size=0)
+    table = await started(repo, channel=3)
+
+    async def busy(table_id: int) -> None:
+        raise DatabaseBusy
+
+    monkeypatch.setattr(repo, "get", busy)
+    saved = await repo.save_turn(table, **turn(1, "moved"))
+    monkeypatch.undo()
+    stored = await TableRepository(db).get(table.id)
+    assert stored is not None and stored.version == saved.version == 1
+    assert saved == stored
 
 
 async def test_a_row_dropped_for_room_while_its_move_waits_returns_the_message_ids_stored(
