@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import os
 import platform
+import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -71,6 +73,29 @@ def test_on_python_runs_a_benchmark_under_the_interpreter_it_is_given() -> None:
     assert "processes at once" in done.stdout
 
 
+@pytest.mark.parametrize("given", ["python3", "./py"], ids=["name-on-PATH", "relative-path"])
+def test_on_python_finds_the_interpreter_where_it_was_run(tmp_path: Path, given: str) -> None:
+    """A command name or a path relative to the caller, resolved before the script moves
+    to the repository root (a stand-in uv prints what it was asked, so nothing installs)."""
+    tools = tmp_path / "bin"
+    tools.mkdir()
+    (tools / "uv").write_text('#!/bin/sh\necho "uv $*"\nexit 1\n')
+    (tools / "uv").chmod(0o755)
+    python3 = shutil.which("python3")
+    assert python3 is not None
+    (tmp_path / "py").symlink_to(python3)
+    done = subprocess.run(
+        [str(ROOT / "bench" / "on-python"), given, "bench.machine"],
+        cwd=tmp_path,
+        env={**os.environ, "PATH": f"{tools}:{os.environ['PATH']}"},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    chosen = done.stdout.split("--python ")[1].split()[0]
+    assert chosen == os.path.realpath(python3)
+
+
 def test_on_python_explains_its_arguments() -> None:
     done = subprocess.run(
         [str(ROOT / "bench" / "on-python"), sys.executable],
@@ -79,3 +104,13 @@ def test_on_python_explains_its_arguments() -> None:
         check=False,
     )
     assert done.returncode == 2 and "usage: bench/on-python PYTHON MODULE" in done.stderr
+
+
+def test_on_python_names_an_interpreter_it_cannot_find() -> None:
+    done = subprocess.run(
+        [str(ROOT / "bench" / "on-python"), "no-such-python", "bench.machine"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2 and "no interpreter 'no-such-python'" in done.stderr
