@@ -89,6 +89,5 @@ def refusal(table: Table, user_id: int) -> str | None:
         return CLOSED
     if table.status is not TableStatus.LOBBY or table.host_id == user_id:
         return None
-    seat = table.seat_of(table.host_id)
-    heir = "someone else" if seat is None else table.seats[seat].name
+    heir = "someone else" if table.host is None else table.host.name
     return f"The host left the server, so {heir} hosts this lobby now."

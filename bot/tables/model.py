@@ -81,6 +81,12 @@ class Table:
     def names(self) -> tuple[str, ...]:
         return tuple(player.name for player in self.seats)
 
+    @property
+    def host(self) -> Player | None:
+        """The host's seat, or None if the host is not seated."""
+        seat = self.seat_of(self.host_id)
+        return None if seat is None else self.seats[seat]
+
     def seat_of(self, user_id: int) -> int | None:
         for seat, player in enumerate(self.seats):
             if player.user_id == user_id:

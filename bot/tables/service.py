@@ -328,7 +328,8 @@ class TableService:
             else:
                 await self._hand_over(table, heir, seats)
                 kind = "host"
-                news = f"{_host_name(table)} left the server, so {heir.name} hosts this lobby now."
+                gone = "The host" if table.host is None else table.host.name
+                news = f"{gone} left the server, so {heir.name} hosts this lobby now."
         log.info("table %s: host %s left the server (%s)", table_id, host_id, kind)
         table = await self.get(table_id)
         await self._notify(Change(table, kind, (news,)))
@@ -786,11 +787,6 @@ class TableService:
                 log.exception(
                     "a table listener failed on %s of table %s", change.kind, change.table.id
                 )
-
-
-def _host_name(table: Table) -> str:
-    seat = table.seat_of(table.host_id)
-    return "The host" if seat is None else table.seats[seat].name
 
 
 def _busy(table: Table, game: AnyGame) -> str:
