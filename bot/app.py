@@ -11,10 +11,12 @@ from discord.ext import commands
 
 from bot.clock import Clock, SystemClock
 from bot.computer import ComputerPlayers, prepare_games
+from bot.preferences import PreferencesService
 from bot.settings import Settings
 from bot.storage.database import Database
 from bot.storage.deadlines import DeadlineRepository
 from bot.storage.migrations import migrate
+from bot.storage.preferences import PreferencesRepository
 from bot.tables.service import TableService
 from bot.turn_clock import TurnClock
 from games.catalog import CATALOG
@@ -61,6 +63,7 @@ class TrickyBot(commands.AutoShardedBot):
         self._tables: TableService | None = None
         self._computers: ComputerPlayers | None = None
         self._turn_clock: TurnClock | None = None
+        self._preferences: PreferencesService | None = None
         self._preloading: asyncio.Task[None] | None = None
 
     @property
@@ -72,6 +75,11 @@ class TrickyBot(commands.AutoShardedBot):
     def tables(self) -> TableService:
         assert self._tables is not None, "the table service starts in setup_hook"
         return self._tables
+
+    @property
+    def preferences(self) -> PreferencesService:
+        assert self._preferences is not None, "preferences open in setup_hook"
+        return self._preferences
 
     @property
     def turn_clock(self) -> TurnClock:
@@ -89,6 +97,7 @@ class TrickyBot(commands.AutoShardedBot):
             self._tables = TableService(
                 self._db, self.catalog, self.clock, seeds=self._seeds, shards=shards
             )
+        self._preferences = PreferencesService(PreferencesRepository(self._db), self.clock.now)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.sync_commands()
