@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot.clock import Clock, SystemClock
 from bot.computer import ComputerPlayers, prepare_games
 from bot.preferences import PreferencesService
+from bot.replays import ReplayService
 from bot.settings import Settings
 from bot.storage.database import Database
 from bot.storage.deadlines import DeadlineRepository
@@ -26,7 +27,7 @@ __all__ = ["EXTENSIONS", "TrickyBot", "create_bot"]
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.tables", "cogs.leaderboard", "cogs.config")
+EXTENSIONS = ("cogs.tables", "cogs.leaderboard", "cogs.config", "cogs.replays")
 
 
 class TrickyBot(commands.AutoShardedBot):
@@ -64,6 +65,7 @@ class TrickyBot(commands.AutoShardedBot):
         self._computers: ComputerPlayers | None = None
         self._turn_clock: TurnClock | None = None
         self._preferences: PreferencesService | None = None
+        self._replays: ReplayService | None = None
         self._preloading: asyncio.Task[None] | None = None
 
     @property
@@ -82,6 +84,11 @@ class TrickyBot(commands.AutoShardedBot):
         return self._preferences
 
     @property
+    def replays(self) -> ReplayService:
+        assert self._replays is not None, "replays start in setup_hook"
+        return self._replays
+
+    @property
     def turn_clock(self) -> TurnClock:
         assert self._turn_clock is not None, "the turn clock starts in setup_hook"
         return self._turn_clock
@@ -98,6 +105,7 @@ class TrickyBot(commands.AutoShardedBot):
                 self._db, self.catalog, self.clock, seeds=self._seeds, shards=shards
             )
         self._preferences = PreferencesService(PreferencesRepository(self._db), self.clock.now)
+        self._replays = ReplayService(self._tables)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.sync_commands()
