@@ -11,11 +11,13 @@ from discord.ext import commands
 
 from bot.clock import Clock, SystemClock
 from bot.computer import ComputerPlayers, prepare_games
+from bot.notify import TurnMessages
 from bot.preferences import PreferencesService
 from bot.replays import ReplayService
 from bot.settings import Settings
 from bot.storage.database import Database
 from bot.storage.deadlines import DeadlineRepository
+from bot.storage.direct_messages import UndeliveredRepository
 from bot.storage.migrations import migrate
 from bot.storage.preferences import PreferencesRepository
 from bot.tables.service import TableService
@@ -27,7 +29,7 @@ __all__ = ["EXTENSIONS", "TrickyBot", "create_bot"]
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.tables", "cogs.leaderboard", "cogs.config", "cogs.replays")
+EXTENSIONS = ("cogs.tables", "cogs.leaderboard", "cogs.config", "cogs.replays", "cogs.notify")
 
 
 class TrickyBot(commands.AutoShardedBot):
@@ -66,6 +68,7 @@ class TrickyBot(commands.AutoShardedBot):
         self._turn_clock: TurnClock | None = None
         self._preferences: PreferencesService | None = None
         self._replays: ReplayService | None = None
+        self._turn_messages: TurnMessages | None = None
         self._preloading: asyncio.Task[None] | None = None
 
     @property
@@ -89,6 +92,11 @@ class TrickyBot(commands.AutoShardedBot):
         return self._replays
 
     @property
+    def turn_messages(self) -> TurnMessages:
+        assert self._turn_messages is not None, "turn messages start in setup_hook"
+        return self._turn_messages
+
+    @property
     def turn_clock(self) -> TurnClock:
         assert self._turn_clock is not None, "the turn clock starts in setup_hook"
         return self._turn_clock
@@ -106,6 +114,10 @@ class TrickyBot(commands.AutoShardedBot):
             )
         self._preferences = PreferencesService(PreferencesRepository(self._db), self.clock.now)
         self._replays = ReplayService(self._tables)
+        self._turn_messages = TurnMessages(
+            self._tables, self._preferences, UndeliveredRepository(self._db), self.clock.now
+        )
+        self._tables.listen(self._turn_messages)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.sync_commands()
@@ -149,6 +161,8 @@ class TrickyBot(commands.AutoShardedBot):
     async def close(self) -> None:
         if self._turn_clock is not None:
             await self._turn_clock.stop()
+        if self._turn_messages is not None:
+            await self._turn_messages.drain()
         await super().close()
         if self._computers is not None:
             self._computers.close()
