@@ -149,6 +149,8 @@ class TurnMessages:
     # -- what to send ---------------------------------------------------------------------
 
     async def _turn(self, table: Table, actor: Seat | None) -> None:
+        if table.turn_seconds <= 0:
+            return  # no clock, no turn messages: nothing to work out for this move
         try:
             public = await self._tables.public(table.id)
             if public.table.version != table.version:
@@ -160,7 +162,7 @@ class TurnMessages:
             # Newly called: not called before, or called again after moving (a new turn).
             fresh = {seat for seat in acting if seat not in before or seat == actor}
             self._called[table.id] = acting
-            if not fresh or table.turn_seconds <= 0:
+            if not fresh:
                 return
             title = public.game.title
             for seat in sorted(fresh):
