@@ -248,6 +248,8 @@ class ReplaysCog(commands.Cog, name="ReplaysCog"):
                 group.remove_command(command.name)
 
     async def _replay(self, interaction: discord.Interaction[Any], table_id: int) -> Replay:
+        if interaction.guild_id is None:  # a forged click from a DM
+            raise TableError("Replays are shown in the server the game was played in.")
         return await deferring_if_slow(
             interaction, self.bot.replays.replay(table_id, interaction.guild_id)
         )

@@ -225,6 +225,10 @@ async def test_a_replay_survives_a_restart_and_refuses_a_running_game(
     missing = await room.bystander.click(forged, custom_id="tk:rps:999999:3:forward")
     assert missing.response is not None and "no longer exists" in missing.response.content
     assert played.table_id != running
+    elsewhere = Room(env)
+    forged = await planted(bot, elsewhere, f"tk:rp:{played.table_id}")
+    foreign = await elsewhere.bystander.click(forged, custom_id=f"tk:rp:{played.table_id}")
+    assert foreign.response is not None and "another server" in foreign.response.content
     assert (await bot.tables.get(running)).status is TableStatus.ACTIVE
 
 
