@@ -35,7 +35,15 @@ from cogs.replies import deferring_if_slow, friendly
 if TYPE_CHECKING:
     from bot.app import TrickyBot
 
-__all__ = ["ReplayJump", "ReplayOpen", "ReplayStep", "ReplaysCog", "frame", "setup"]
+__all__ = [
+    "ReplayJump",
+    "ReplayOpen",
+    "ReplayStep",
+    "ReplaysCog",
+    "frame",
+    "read_table_number",
+    "setup",
+]
 
 RECENT = 8
 """Public lines under each frame, as many as the live table shows."""
@@ -294,20 +302,25 @@ class ReplaysCog(commands.Cog, name="ReplaysCog"):
         @app_commands.command(
             name="export", description="The public record of a finished game, as files."
         )
-        @app_commands.describe(game="The game (its table number, as /tricky history shows)")
-        async def export(interaction: discord.Interaction[Any], game: int) -> None:
+        @app_commands.describe(game="The game: pick one, or type its table number (#12)")
+        async def export(interaction: discord.Interaction[Any], game: str) -> None:
             await self.export(interaction, game)
 
         @export.autocomplete("game")
         async def recent_games(
             interaction: discord.Interaction[Any], typed: str
-        ) -> list[app_commands.Choice[int]]:
+        ) -> list[app_commands.Choice[str]]:
             return await self.recent_games(interaction, typed)
 
         return export
 
     @friendly
-    async def export(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+    async def export(self, interaction: discord.Interaction[Any], game: str) -> None:
+        table_id = read_table_number(game)
+        if table_id is None:
+            raise TableError(
+                "Pick a game from the list, or type its table number as /tricky history shows it."
+            )
         replay = await self._replay(interaction, table_id)
         stem = f"tricky-{replay.game.key}-table-{replay.table.id}"
         files = [
@@ -325,22 +338,28 @@ class ReplaysCog(commands.Cog, name="ReplaysCog"):
 
     async def recent_games(
         self, interaction: discord.Interaction[Any], typed: str
-    ) -> list[app_commands.Choice[int]]:
+    ) -> list[app_commands.Choice[str]]:
         """This server's latest games, matching what was typed (a number, a game, a name)."""
         if interaction.guild_id is None:
             return []
         results, _ = await self.bot.tables.results.history(interaction.guild_id, offset=0, limit=25)
-        typed = typed.strip().casefold()
+        typed = typed.strip().lstrip("#").casefold()
         choices = []
         for result in results:
             presenter = PRESENTERS.get(result.game_key)
             title = presenter.game.title if presenter else result.game_key
             players = ", ".join(seat.name for seat in result.seats)
-            label = f"{result.table_id}: {title}, {result.finished_at:%b %d} ({players})"
+            label = f"#{result.table_id} {title} · {players} · {result.finished_at:%b %d}"
             if typed and typed not in label.casefold():
                 continue
-            choices.append(app_commands.Choice(name=label[:100], value=result.table_id))
+            choices.append(app_commands.Choice(name=label[:100], value=str(result.table_id)))
         return choices
+
+
+def read_table_number(typed: str) -> int | None:
+    """A table number from what was picked or typed: "12", "#12", "#12 Fraud · ..."."""
+    match = re.match(r"\s*#?(\d{1,18})\b", typed)
+    return None if match is None else int(match[1])
 
 
 def _presenter(key: str) -> Presenter:

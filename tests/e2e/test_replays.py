@@ -239,10 +239,10 @@ async def test_export_sends_the_public_record_as_json_and_text(simcord_env: Env)
     table = await bot.tables.get(played.table_id)
 
     offered = await room.bystander.autocomplete(room.channel, "tricky export", "game", "")
-    assert [choice["value"] for choice in offered] == [played.table_id]
+    assert [choice["value"] for choice in offered] == [str(played.table_id)]
     assert await room.bystander.autocomplete(room.channel, "tricky export", "game", "nothing") == []
 
-    sent = await room.bystander.slash(room.channel, "tricky export", game=played.table_id)
+    sent = await room.bystander.slash(room.channel, "tricky export", game=f"#{played.table_id}")
     assert sent.ephemeral and sent.response is not None
     files = {a.filename: a for a in sent.response.attachments}
     stem = f"tricky-tricky-table-{played.table_id}"
@@ -264,9 +264,11 @@ async def test_export_sends_the_public_record_as_json_and_text(simcord_env: Env)
     assert game.describe(game.view(played.states[-1], None), table.names) in text
     assert "Result:" in text
 
-    refused = await room.bystander.slash(room.channel, "tricky export", game=424242)
+    refused = await room.bystander.slash(room.channel, "tricky export", game="424242")
     assert refused.ephemeral and refused.response is not None
     assert "no longer exists" in refused.response.content
+    unreadable = await room.bystander.slash(room.channel, "tricky export", game="the last one")
+    assert unreadable.response is not None and "table number" in unreadable.response.content
 
 
 def _jsonable(value: Any) -> Any:
