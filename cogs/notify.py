@@ -33,7 +33,7 @@ UNDELIVERED = (
     "to get them, or turn them off with /tricky notify."
 )
 CLOCKS = [
-    app_commands.Choice(name="any turn clock", value=60),
+    app_commands.Choice(name="any turn clock", value=1),
     app_commands.Choice(name="clocks of 15 minutes or more", value=900),
     app_commands.Choice(name="clocks of an hour or more", value=3600),
     app_commands.Choice(name="clocks of 6 hours or more", value=21_600),
@@ -85,7 +85,9 @@ async def tell_if_undelivered(bot: TrickyBot, interaction: discord.Interaction[A
 def describe(chosen: PlayerPreferences, everywhere: bool) -> str:
     where = "everywhere (unless you chose otherwise for a server)" if everywhere else "here"
     lines = [f"How you are told, {where}:", "• Turn pings in the table's channel: always."]
-    if chosen.turn_dm:
+    if chosen.turn_dm and chosen.turn_dm_min_seconds <= 1:
+        lines.append("• A direct message when it is your turn at any table with a turn clock.")
+    elif chosen.turn_dm:
         lines.append(
             "• A direct message when it is your turn at a table whose turn clock is "
             f"{clock_words(chosen.turn_dm_min_seconds)} or more."

@@ -60,7 +60,11 @@ async def test_notify_shows_and_saves_a_members_choices(simcord_env: Env) -> Non
     here = await bot.preferences.for_member(ann.id, room.guild.id)
     assert here.turn_dm and here.turn_dm_min_seconds == HOUR and here.result_dm
     assert not (await bot.preferences.for_member(ann.id, None)).turn_dm  # only here
-    await ann.slash(room.channel, "tricky notify", turns=True, where="everywhere")
+    everywhere = await ann.slash(
+        room.channel, "tricky notify", turns=True, clock=1, where="everywhere"
+    )
+    assert everywhere.response is not None
+    assert "any table with a turn clock" in everywhere.response.content
     assert (await bot.preferences.for_member(ann.id, None)).turn_dm
 
 
