@@ -342,7 +342,7 @@ class ReplaysCog(commands.Cog, name="ReplaysCog"):
         """This server's latest games, matching what was typed (a number, a game, a name)."""
         if interaction.guild_id is None:
             return []
-        results, _ = await self.bot.tables.results.history(interaction.guild_id, offset=0, limit=25)
+        results, _ = await self.bot.results.history(interaction.guild_id, offset=0, limit=25)
         typed = typed.strip().lstrip("#").casefold()
         choices = []
         for result in results:
