@@ -131,6 +131,9 @@ async def test_closed_dms_get_the_ping_and_one_note_after_a_restart(
     await settle(bot)
     second = 1 - first
     told = [False, False]
+    grace = (await bot.guild_settings.get(room.guild.id)).ping_grace
+    await env.advance_time(grace + 1)
+    await settle(bot)
     pinged = [m for m in room.public_messages() if f"<@{members[second].id}>" in (m.content or "")]
     assert pinged, "the channel ping still goes out"
 
