@@ -142,7 +142,11 @@ class TrickyBot(commands.AutoShardedBot):
         self._preferences = PreferencesService(PreferencesRepository(self._db), self.clock.now)
         self._replays = ReplayService(self._tables)
         self._turn_messages = TurnMessages(
-            self._tables, self._preferences, UndeliveredRepository(self._db), self.clock.now
+            self._tables,
+            self._guild_settings,
+            self._preferences,
+            UndeliveredRepository(self._db),
+            self.clock.now,
         )
         self._tables.listen(self._turn_messages)
         for extension in EXTENSIONS:

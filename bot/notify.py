@@ -15,6 +15,9 @@ inside that: each member gets at most :data:`PER_MEMBER` messages per
 :data:`OVERALL_WINDOW`. A message over either limit is dropped, not queued: the
 channel ping has already told the member, and a late "your turn" is wrong by then.
 
+A turn message waits for the server's ping grace (``ping_grace``) like the channel's
+ping, and is not sent to a seat that moved meanwhile.
+
 A member whose DMs are closed (Discord's 50007) is not tried again for
 :data:`RETRY_CLOSED_AFTER`, and is told once, the next time they act, that their
 messages could not be delivered (:meth:`TurnMessages.take_undelivered_note`).
@@ -30,6 +33,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Literal, Protocol
 
+from bot.guilds import GuildSettingsService
 from bot.preferences import PreferencesService
 from bot.storage.direct_messages import UndeliveredRepository
 from bot.tables.model import Table, TableStatus
@@ -98,17 +102,21 @@ class TurnMessages:
     def __init__(
         self,
         tables: TableService,
+        settings: GuildSettingsService,
         preferences: PreferencesService,
         undelivered: UndeliveredRepository,
         now: Callable[[], datetime],
     ) -> None:
         self._tables = tables
+        self._settings = settings
         self._preferences = preferences
         self._undelivered = undelivered
         self._now = now
         self._port: DirectMessages | None = None
         self._called: dict[int, frozenset[Seat]] = {}
         """Per table, the seats last told it was their turn (so a seat is told once a turn)."""
+        self._moved: dict[int, dict[Seat, int]] = {}
+        """Per table, the version each seat's latest move made."""
         self._overall = RateLimit(OVERALL, OVERALL_WINDOW)
         self._members: dict[int, RateLimit] = {}
         self._tasks: set[asyncio.Task[None]] = set()
@@ -121,14 +129,16 @@ class TurnMessages:
         if self._port is None:
             return
         table = change.table
+        if change.actor is not None:
+            self._moved.setdefault(table.id, {})[change.actor] = table.version
         if change.kind in ("started", "acted") and table.status is TableStatus.ACTIVE:
             work = self._turn(table, change.actor)
         elif change.kind in ("finished", "ended"):
-            self._called.pop(table.id, None)
+            self._forget(table.id)
             work = self._result(table)
         else:
             if change.kind == "cancelled":
-                self._called.pop(table.id, None)
+                self._forget(table.id)
             return
         # Not inline: the table service waits for its listeners, and a move must not
         # wait for Discord.
@@ -162,23 +172,41 @@ class TurnMessages:
             # Newly called: not called before, or called again after moving (a new turn).
             fresh = {seat for seat in acting if seat not in before or seat == actor}
             self._called[table.id] = acting
-            if not fresh:
+            wanting = [seat for seat in sorted(fresh) if await self._wants(table, seat)]
+            if not wanting:
                 return
-            title = public.game.title
-            for seat in sorted(fresh):
+            # Like the channel's ping (docs/channel.md): someone who moves within the
+            # server's grace period is at the table and needs no message.
+            grace = (await self._settings.get(table.guild_id)).ping_grace
+            if grace > 0:
+                await asyncio.sleep(grace)
+                now = await self._tables.public(table.id)
+                still = set(now.to_act) if now.table.status is TableStatus.ACTIVE else set()
+                moved = self._moved.get(table.id, {})
+                # A seat whose latest move came after this call has taken its turn.
+                wanting = [
+                    seat
+                    for seat in wanting
+                    if seat in still and moved.get(seat, -1) <= table.version
+                ]
+            text = (
+                f"⏰ It's your turn at {public.game.title}. You have "
+                f"{clock_words(table.turn_seconds)} before the bot moves for you."
+            )
+            for seat in wanting:
                 user_id = table.seats[seat].user_id
-                if user_id is None:
-                    continue
-                chosen = await self._preferences.for_member(user_id, table.guild_id)
-                if not chosen.turn_dm or table.turn_seconds < chosen.turn_dm_min_seconds:
-                    continue
-                text = (
-                    f"⏰ It's your turn at {title}. You have {clock_words(table.turn_seconds)} "
-                    "before the bot moves for you."
-                )
+                assert user_id is not None, "a person's seat"
                 await self._send(user_id, text, table)
         except Exception:
             log.exception("could not send turn messages for table %s", table.id)
+
+    async def _wants(self, table: Table, seat: Seat) -> bool:
+        """Whether the seat's player asked for a message on a turn of this table's clock."""
+        user_id = table.seats[seat].user_id
+        if user_id is None:
+            return False
+        chosen = await self._preferences.for_member(user_id, table.guild_id)
+        return chosen.turn_dm and table.turn_seconds >= chosen.turn_dm_min_seconds
 
     async def _result(self, table: Table) -> None:
         try:
@@ -216,6 +244,10 @@ class TurnMessages:
         elif delivery == "closed":
             await self._undelivered.refused(user_id, now)
         self._forget_idle_members()
+
+    def _forget(self, table_id: int) -> None:
+        self._called.pop(table_id, None)
+        self._moved.pop(table_id, None)
 
     def _forget_idle_members(self) -> None:
         if len(self._members) > 1000:

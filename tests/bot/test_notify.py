@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from bot.guilds import GuildSettingsService
 from bot.notify import (
     OVERALL,
     OVERALL_WINDOW,
@@ -18,6 +19,7 @@ from bot.notify import (
 from bot.preferences import PreferencesService
 from bot.storage.database import Database
 from bot.storage.direct_messages import UndeliveredRepository
+from bot.storage.guilds import GuildSettingsRepository
 from bot.storage.migrations import discover, migrate
 from bot.storage.preferences import PreferencesRepository
 from bot.tables.model import Player, Table, TableStatus
@@ -85,7 +87,8 @@ async def messenger(db: Database, now: Now, port: Port) -> TurnMessages:
         async with preferences.editing(user, None) as chosen:
             chosen.result_dm = True
     tables = TableService(db, CATALOG, now)
-    messages = TurnMessages(tables, preferences, UndeliveredRepository(db), now)
+    settings = GuildSettingsService(GuildSettingsRepository(db), CATALOG, now)
+    messages = TurnMessages(tables, settings, preferences, UndeliveredRepository(db), now)
     messages.connect(port)
     return messages
 

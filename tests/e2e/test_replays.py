@@ -33,7 +33,16 @@ from cogs.presenters import PRESENTERS
 from cogs.replays import RECENT, public_at
 from games.catalog import CATALOG
 from games.core.game import Event
-from tests.e2e.helpers import Room, bot_of, components, custom_ids, labels, planted, text_of
+from tests.e2e.helpers import (
+    Room,
+    as_the_bot,
+    bot_of,
+    components,
+    custom_ids,
+    labels,
+    planted,
+    text_of,
+)
 
 MOVES_AT_MOST = 1500
 SEATS = {
@@ -93,7 +102,8 @@ async def play(env: Env, room: Room, key: str, *, rng: random.Random) -> Played:
     while (acting := game.to_act(state)) and len(states) <= MOVES_AT_MOST:
         seat = acting[0]
         action = game.random_action(state, seat, rng)
-        played = await bot.tables.act(table_id, members[seat].id, action)
+        with as_the_bot(env):  # the board's waits run on the virtual clock, as a click's
+            played = await bot.tables.act(table_id, members[seat].id, action)
         events.append(tuple(event for event in played.events if event.audience is None))
         state = game.load_state(played.table.state_json or "")
         states.append(game.clone(state))
