@@ -26,7 +26,7 @@ __all__ = ["EXTENSIONS", "TrickyBot", "create_bot"]
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.tables", "cogs.leaderboard", "cogs.config")
+EXTENSIONS = ("cogs.tables", "cogs.leaderboard", "cogs.config", "cogs.rematch")
 
 
 class TrickyBot(commands.AutoShardedBot):
