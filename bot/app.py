@@ -26,7 +26,7 @@ __all__ = ["EXTENSIONS", "TrickyBot", "create_bot"]
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.tables", "cogs.leaderboard", "cogs.config", "cogs.rematch")
+EXTENSIONS = ("cogs.tables", "cogs.leaderboard", "cogs.config", "cogs.rematch", "cogs.finding")
 
 
 class TrickyBot(commands.AutoShardedBot):

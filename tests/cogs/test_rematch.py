@@ -60,7 +60,7 @@ async def play_to_the_end(env: Env, room: Room, bot: TrickyBot, members: list[An
     state = await game.state()
     guesser, target = state.turn, (state.turn + 1) % len(members)
     await members[guesser].slash(
-        room.channel, "tricky guess", player=members[target], total=state.hands[target].value
+        room.channel, "tricky guess", player=str(target + 1), total=state.hands[target].value
     )
     assert (await bot.tables.get(table_id)).status is TableStatus.FINISHED
     return table_id
