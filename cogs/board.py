@@ -58,6 +58,7 @@ from cogs.controls import TableButton
 from cogs.lobby import clock_text, lobby_message
 from cogs.presenters import Presenter
 from cogs.presenters.base import ended_early
+from cogs.rematch import play_again
 from games.core.game import Event
 
 if TYPE_CHECKING:
@@ -585,6 +586,7 @@ class TableBoard:
         await channel.send(
             content=content,
             embeds=presenter.result(public),
+            view=play_again(public.table.id),
             allowed_mentions=discord.AllowedMentions(
                 users=[discord.Object(p.user_id) for p in people if p.user_id]
             ),
