@@ -33,7 +33,15 @@ __all__ = ["EXTENSIONS", "TrickyBot", "create_bot"]
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.tables", "cogs.leaderboard", "cogs.config", "cogs.replays", "cogs.notify")
+EXTENSIONS = (
+    "cogs.tables",
+    "cogs.leaderboard",
+    "cogs.config",
+    "cogs.replays",
+    "cogs.rematch",
+    "cogs.finding",
+    "cogs.notify",
+)
 
 
 class TrickyBot(commands.AutoShardedBot):

@@ -29,6 +29,7 @@ from discord.ext import commands
 from bot.replays import Replay, export_json, export_text
 from bot.tables.model import TableStatus
 from bot.tables.service import PublicTable, TableError
+from cogs.autocomplete import recent_games
 from cogs.presenters import PRESENTERS, Presenter
 from cogs.replies import deferring_if_slow, friendly
 
@@ -306,12 +307,7 @@ class ReplaysCog(commands.Cog, name="ReplaysCog"):
         async def export(interaction: discord.Interaction[Any], game: str) -> None:
             await self.export(interaction, game)
 
-        @export.autocomplete("game")
-        async def recent_games(
-            interaction: discord.Interaction[Any], typed: str
-        ) -> list[app_commands.Choice[str]]:
-            return await self.recent_games(interaction, typed)
-
+        export.autocomplete("game")(recent_games)
         return export
 
     @friendly
@@ -335,25 +331,6 @@ class ReplaysCog(commands.Cog, name="ReplaysCog"):
             await interaction.followup.send(text, files=files, ephemeral=True)
         else:
             await interaction.response.send_message(text, files=files, ephemeral=True)
-
-    async def recent_games(
-        self, interaction: discord.Interaction[Any], typed: str
-    ) -> list[app_commands.Choice[str]]:
-        """This server's latest games, matching what was typed (a number, a game, a name)."""
-        if interaction.guild_id is None:
-            return []
-        results, _ = await self.bot.results.history(interaction.guild_id, offset=0, limit=25)
-        typed = typed.strip().lstrip("#").casefold()
-        choices = []
-        for result in results:
-            presenter = PRESENTERS.get(result.game_key)
-            title = presenter.game.title if presenter else result.game_key
-            players = ", ".join(seat.name for seat in result.seats)
-            label = f"#{result.table_id} {title} · {players} · {result.finished_at:%b %d}"
-            if typed and typed not in label.casefold():
-                continue
-            choices.append(app_commands.Choice(name=label[:100], value=str(result.table_id)))
-        return choices
 
 
 def read_table_number(typed: str) -> int | None:

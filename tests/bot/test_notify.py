@@ -137,7 +137,9 @@ def test_a_rate_limit_slides() -> None:
     assert not limit.allow(START + timedelta(seconds=61))
 
 
-async def test_0008_applies_to_a_database_made_by_the_previous_version(tmp_path: Path) -> None:
+async def test_direct_messages_migration_applies_to_a_database_made_by_the_previous_version(
+    tmp_path: Path,
+) -> None:
     mine = next(m for m in discover() if m.name == "direct_messages")
     db = await Database.open(tmp_path / "t.db")
     try:
