@@ -19,6 +19,7 @@ from bot.storage.migrations import migrate
 from bot.storage.preferences import PreferencesRepository
 from bot.tables.service import TableService
 from bot.turn_clock import TurnClock
+from bot.word_files import use_word_files
 from games.catalog import CATALOG
 from games.core.registry import Catalog
 
@@ -98,6 +99,8 @@ class TrickyBot(commands.AutoShardedBot):
                 self._db, self.catalog, self.clock, seeds=self._seeds, shards=shards
             )
         self._preferences = PreferencesService(PreferencesRepository(self._db), self.clock.now)
+        # The word lists come from files mapped into memory that every process shares.
+        use_word_files(self.settings.cache_path)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.sync_commands()
@@ -105,10 +108,13 @@ class TrickyBot(commands.AutoShardedBot):
             workers=self.settings.ai_workers,
             seconds=self.settings.ai_seconds,
             preload=self.settings.preload,
+            words=self.settings.cache_path,
         )
         if self.settings.preload:
             # Word lists take seconds to read: read them now, off the event loop.
-            self._preloading = asyncio.create_task(asyncio.to_thread(prepare_games))
+            self._preloading = asyncio.create_task(
+                asyncio.to_thread(prepare_games, self.settings.cache_path)
+            )
         deadlines = DeadlineRepository(self._db, shards=shards)
         self._turn_clock = TurnClock(self._tables, deadlines, self._computers)
         self._tables.listen(self._turn_clock)

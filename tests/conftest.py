@@ -18,11 +18,18 @@ from bot.settings import Settings
 from tests.e2e.helpers import BotFactory
 
 
+@pytest.fixture(scope="session")
+def word_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One word-file directory for the session: the files are built once, not per test."""
+    return tmp_path_factory.mktemp("word-cache")
+
+
 @pytest.fixture
-def settings(tmp_path: Path) -> Settings:
+def settings(tmp_path: Path, word_cache: Path) -> Settings:
     return Settings(
         token="test-token",
         database=tmp_path / "tricky.db",
+        cache_dir=word_cache,
         ai_workers=0,
         preload=False,  # tests load word lists only when a test plays a word game
         _env_file=None,
