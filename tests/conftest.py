@@ -20,8 +20,18 @@ from tests.e2e.helpers import BotFactory
 
 @pytest.fixture(scope="session")
 def word_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One word-file directory for the session: the files are built once, not per test."""
-    return tmp_path_factory.mktemp("word-cache")
+    """One word-file directory for the session (shared by its xdist workers), built here
+    once: a bot that builds them at its first word game blocks its loop for seconds."""
+    from bot.word_files import WordFiles
+    from games.short_word.lexicon import DICTIONARIES
+
+    # Every worker's base directory sits in the session's: one build serves them all (a
+    # file is moved into place whole, so workers building at once do no harm).
+    directory = tmp_path_factory.getbasetemp().parent / "word-cache"
+    files = WordFiles(directory)
+    for name in DICTIONARIES:
+        files(name)
+    return directory
 
 
 @pytest.fixture
