@@ -14,6 +14,10 @@ Cases (``--case``, all by default):
   a mapped table against the in-memory sets, interleaved A B A B. "cold" clears the
   table's memo before each pass, "warm" repeats the pass on the filled memo.
 
+* ``startup``: from building the bot (``create_bot``, its ``setup_hook``, on simcord) to
+  its answer to the first interaction (``/tricky new``) with 10,000 running clocked
+  tables in its database, against the same with none, interleaved.
+
     uv run --locked python -m bench.capacity
     uv run --locked python -m bench.capacity --case memory
 """
@@ -154,7 +158,113 @@ def lookups_case(directory: Path, rounds: int) -> None:
         _ratio(f"lookups {label}, warm: mapped / sets", warm, "goal <= 1")
 
 
-CASES = {"memory": memory_case, "lookups": lookups_case}
+async def _stored_tables(path: Path, count: int) -> int:
+    """A database at ``path`` with ``count`` running two-seat games with turn clocks, plus
+    one more (returned) that is looked at; copies of one real game, made in bulk."""
+    from bot.clock import SystemClock
+    from bot.computer import ComputerPlayers
+    from bot.storage.database import Database
+    from bot.storage.deadlines import DeadlineRepository
+    from bot.storage.migrations import migrate
+    from bot.tables.model import Player
+    from bot.tables.service import TableService
+    from bot.turn_clock import TurnClock
+    from games.catalog import CATALOG
+
+    db = await Database.open(path, checkpoint_every=None)
+    computers = ComputerPlayers(workers=0, seconds=0.1, preload=False)
+    try:
+        await migrate(db)
+        service = TableService(db, CATALOG, SystemClock())
+        service.listen(TurnClock(service, DeadlineRepository(db), computers))
+        lobby = await service.open(
+            guild_id=1, channel_id=1, game_key="short_changed", host=Player("Ann", 1)
+        )
+        await service.join(lobby.id, Player("Bo", 2))
+        await service.set_clock(lobby.id, 1, 600)
+        table = await service.start(lobby.id, 1)
+        async with db.transaction() as sql:
+            for n in range(count):
+                copy = table.id + 1 + n
+                await sql.execute(
+                    "INSERT INTO tables (id, guild_id, channel_id, game_key, status, host_id, "
+                    "options_json, seed, state_json, version, created_at, started_at, updated_at, "
+                    "turn_seconds) SELECT ?, guild_id, ?, game_key, status, host_id, options_json, "
+                    "seed, state_json, version, created_at, started_at, updated_at, turn_seconds "
+                    "FROM tables WHERE id = ?",
+                    (copy, 2 + n, table.id),
+                )
+                await sql.execute(
+                    "INSERT INTO seats SELECT ?, seat, user_id, name, computer, joined_at, "
+                    "away_streak, taken_over FROM seats WHERE table_id = ?",
+                    (copy, table.id),
+                )
+                await sql.execute(
+                    "INSERT INTO deadlines SELECT ?, seat, started_at, due_at, reminded "
+                    "FROM deadlines WHERE table_id = ?",
+                    (copy, table.id),
+                )
+        return table.id
+    finally:
+        computers.close()
+        await db.close()
+
+
+async def _start_and_answer(path: Path, words: Path) -> float:
+    """Seconds from building the bot on the database at ``path`` to its first answer to the
+    first interaction (``/tricky new`` in a fresh channel), on simcord."""
+    import simcord
+
+    from bench.bot import _first_answer, watch_first_answers
+    from bot.app import create_bot
+    from bot.settings import Settings
+
+    settings = Settings(
+        token="bench-token",
+        database=path,
+        cache_dir=words,
+        ai_workers=0,
+        preload=False,
+        _env_file=None,
+    )
+    watch_first_answers()
+    _first_answer.clear()
+    started = time.perf_counter()
+    bot = create_bot(settings)
+    async with simcord.run(bot, check_errors=False) as env:
+        guild = env.create_guild(name="start-up")
+        channel = guild.create_text_channel("first")
+        member = guild.add_member(env.create_user("first"))
+        await member.slash(channel, "tricky new", game="short_changed")
+        took = _first_answer[0] - started
+        await bot.turn_clock.idle()  # the clocks' restart, finished outside the timing
+    await bot.close()
+    return took
+
+
+def startup_case(directory: Path, rounds: int, stored: int = 10_000) -> None:
+    import asyncio
+    import shutil
+
+    with tempfile.TemporaryDirectory() as scratch:
+        empty, full = Path(scratch) / "empty.db", Path(scratch) / "full.db"
+        asyncio.run(_stored_tables(empty, 0))
+        asyncio.run(_stored_tables(full, stored))
+        ratios = []
+        for _ in range(rounds):
+            # Each start works on a fresh copy: a start restarts the clocks it finds.
+            for source in (empty, full):
+                shutil.copy(source, source.with_suffix(".run"))
+            none = asyncio.run(_start_and_answer(empty.with_suffix(".run"), directory))
+            many = asyncio.run(_start_and_answer(full.with_suffix(".run"), directory))
+            ratios.append(many / none)
+            print(
+                f"  first answer: none {none * 1000:.0f} ms, {stored} tables {many * 1000:.0f} ms"
+            )
+        _ratio(f"startup: {stored} running tables / none", ratios, "goal <= 1.5")
+
+
+CASES = {"memory": memory_case, "lookups": lookups_case, "startup": startup_case}
 
 
 def main(argv: list[str] | None = None) -> None:

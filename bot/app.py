@@ -118,7 +118,9 @@ class TrickyBot(commands.AutoShardedBot):
         deadlines = DeadlineRepository(self._db, shards=shards)
         self._turn_clock = TurnClock(self._tables, deadlines, self._computers)
         self._tables.listen(self._turn_clock)
-        await self._turn_clock.start()
+        # In the background: the clocks restart in batches while the bot already answers,
+        # and no table is loaded until it is touched.
+        self._turn_clock.begin()
 
     async def sync_commands(self) -> None:
         """Instantly to the development server when one is set, else globally (slow to show).
