@@ -67,9 +67,24 @@ def _points(number: int) -> str:
     return f"{number:,}"
 
 
-def _die_label(die: HeldDie, trump: int | None) -> str:
-    mark = " ★ trump" if trump is not None and die.value == trump else ""
-    return f"d{die.faces} · {die.value}{mark}"
+def _die_labels(dice: Sequence[HeldDie], trump: int | None) -> dict[int, str]:
+    """Each held die's label, by index: ``d8 showing 5``, ``d8 showing 5 (another)``.
+
+    Two dice of one kind can show the same number; their options still read differently,
+    so a screen reader does not announce the same choice twice.
+    """
+    labels: dict[int, str] = {}
+    seen: dict[tuple[int, int], int] = {}
+    for die in dice:
+        mark = ", trump ★" if trump is not None and die.value == trump else ""
+        copies = seen[die.faces, die.value] = seen.get((die.faces, die.value), 0) + 1
+        again = "" if copies == 1 else f" ({_ANOTHER[copies]})"
+        labels[die.die] = f"d{die.faces} showing {die.value}{mark}{again}"
+    return labels
+
+
+_ANOTHER = {2: "another", 3: "a third"}
+"""A seat holds three dice of each kind (TR1), so at most three show one number."""
 
 
 def _shown(die: Die, trump: int | None) -> str:
@@ -201,9 +216,10 @@ class TrickyPresenter(Presenter):
                 rerolled = view.rerolled[seat]
                 parts.append("choosing" if rerolled is None else f"re-rolled {rerolled}")
             else:
+                dice_left = words.plural(view.dice_left[seat], "die", "dice")
                 parts.append(
                     f"{words.plural(view.tricks_won[seat], 'trick')}, "
-                    f"{view.taken[seat]} taken · {view.dice_left[seat]} dice left · "
+                    f"{view.taken[seat]} taken · {dice_left} left · "
                     f"re-rolled {view.rerolled[seat]}"
                 )
             if seat == view.high_bidder and view.phase in ("trump", "tricks"):
@@ -416,6 +432,7 @@ class TrickyPresenter(Presenter):
         table_id, version = seat.table.id, seat.table.version
         view: TrickyView = seat.view
         dice = view.dice or ()
+        labels = _die_labels(dice, None)
         items.append(
             PanelSelect(
                 table_id,
@@ -423,7 +440,7 @@ class TrickyPresenter(Presenter):
                 "rs",
                 [
                     discord.SelectOption(
-                        label=_die_label(die, None),
+                        label=labels[die.die],
                         value=str(die.die),
                         default=bool(chosen >> die.die & 1),
                     )
@@ -496,6 +513,7 @@ class TrickyPresenter(Presenter):
         view: TrickyView = seat.view
         trump = view.trump
         held = {die.die: die for die in view.dice or ()}
+        labels = _die_labels(view.dice or (), trump)
         partners: dict[int, set[int]] = {}
         for a, b in pairs:
             partners.setdefault(a, set()).add(b)
@@ -509,7 +527,7 @@ class TrickyPresenter(Presenter):
                 "p1",
                 [
                     discord.SelectOption(
-                        label=_die_label(held[die], trump),
+                        label=labels[die],
                         value=str(die),
                         default=die == first,
                     )
@@ -529,9 +547,9 @@ class TrickyPresenter(Presenter):
                 f"p2:{first}",
                 [
                     discord.SelectOption(
-                        label=_die_label(held[die], trump),
+                        label=labels[die],
                         value=str(die),
-                        description=f"With d{held[first].faces} · {held[first].value}: "
+                        description=f"With the d{held[first].faces} showing {held[first].value}: "
                         f"{held[first].value + held[die].value} in all",
                     )
                     for die in sorted(partners[first])

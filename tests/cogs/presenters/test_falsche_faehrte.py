@@ -106,11 +106,16 @@ def test_the_panel_shows_the_hand_sorted_by_colour_and_value() -> None:
     description = PRESENTER.panel(for_seat(state, 0), "", None).embeds[0].description or ""
     hand = description.split("**Your hand:** ")[1].split("\n")[0]
     groups = [group.split() for group in hand.split(" · ")]
-    assert [group[0] for group in groups] == ["🟥", "🟨", "🟦", "🃏"]
+    assert [group[:2] for group in groups] == [
+        ["🟥", "red"],
+        ["🟨", "yellow"],
+        ["🟦", "blue"],
+        ["🃏", "joker"],
+    ]
     for group in groups[:-1]:
-        values = [int(value) for value in group[1:]]
+        values = [int(value) for value in group[2:]]
         assert values == sorted(values)
-    assert groups[0][1:3] == ["2", "5"] and groups[1][1] == "0"
+    assert groups[0][2:4] == ["2", "5"] and groups[1][2] == "0"
 
 
 def test_the_face_down_choice_is_picked_then_confirmed() -> None:
