@@ -17,6 +17,7 @@ from discord.ext import commands
 from bot.results import GameResult, SortKey, ratable
 from bot.tables.service import TableError
 from cogs.presenters import PRESENTERS
+from cogs.rating_words import SCALE_NOTE, board_rating, exact_figures, stats_rating
 from cogs.replies import friendly
 
 if TYPE_CHECKING:
@@ -185,7 +186,7 @@ class LeaderboardCog(commands.Cog, name="LeaderboardCog"):
         )
         embed.description = (
             "\n".join(
-                f"**{page * PAGE + n}.** <@{row.user_id}> · rating **{row.rating:.1f}** · "
+                f"**{page * PAGE + n}.** <@{row.user_id}> · {board_rating(row.rating)} · "
                 f"{row.wins} win{'s' * (row.wins != 1)} in {row.games} game"
                 f"{'s' * (row.games != 1)}"
                 for n, row in enumerate(rows, start=1)
@@ -193,8 +194,7 @@ class LeaderboardCog(commands.Cog, name="LeaderboardCog"):
             or "Nobody is on this board yet: finish a rated game to get on it."
         )
         embed.set_footer(
-            text=f"Page {page + 1} of {pages} · {total} player{'s' * (total != 1)} · "
-            "rating = openskill mu - 3 sigma, a cautious estimate"
+            text=f"Page {page + 1} of {pages} · {total} player{'s' * (total != 1)} · {SCALE_NOTE}"
         )
         view = ui.View(timeout=None)
         view.add_item(BoardPage(game, sort, max(page - 1, 0), "p", disabled=page == 0))
@@ -233,7 +233,8 @@ class LeaderboardCog(commands.Cog, name="LeaderboardCog"):
                 f"game{'s' * (record.games != 1)}"
             ]
             if record.rating is not None:
-                lines.append(f"rating **{record.rating:.1f}** (#{record.rank} on the board)")
+                lines.append(stats_rating(record.rating, record.rank))
+                lines.append(exact_figures(record.rating))
             else:
                 lines.append("not on the current board")
             if record.best_place is not None:
