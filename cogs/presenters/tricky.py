@@ -9,9 +9,10 @@ and select values. Panel drafts carry a choice made over several clicks:
 
 Custom id data: ``rs`` (re-roll select), ``rl`` (pick the low dice), ``rr:<hex>``
 (re-roll those dice), ``rk`` (keep them all), ``b:<amount>`` (bid), ``bo`` (open the
-"other amount" form, answered as ``bf``), ``pa`` (pass), ``t`` (trump select),
-``p1`` / ``p2:<die>`` (the two play selects), ``pc`` (pick the first die again),
-``ref`` (refresh).
+"other amount" form, answered as ``bf``), ``bw:<amount>`` (bid it even so, after the
+warning that no hand can make it; the draft ``w<amount>`` shows that warning), ``pa``
+(pass), ``t`` (trump select), ``p1`` / ``p2:<die>`` (the two play selects), ``pc`` (pick
+the first die again), ``ref`` (refresh).
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from games.core.game import Event
 from games.tricky import GAME
 from games.tricky import text as words
 from games.tricky.dice import ALL_DICE, DICE_PER_SEAT, KINDS, Die, dice_in
+from games.tricky.limits import most_points_possible
 from games.tricky.model import (
     AllPassed,
     Bid,
@@ -417,6 +419,13 @@ class TrickyPresenter(Presenter):
                     row=0,
                 )
             button("bo", label="Other amount…", row=1)
+            if (rash := _rash_bid(draft)) is not None:
+                button(
+                    f"bw:{rash}",
+                    label=f"Bid {rash} anyway",
+                    style=discord.ButtonStyle.danger,
+                    row=2,
+                )
         if Pass() in legal:
             button("pa", label="Pass", style=discord.ButtonStyle.danger, row=1)
         if any(isinstance(action, NameTrump) for action in legal):
@@ -582,11 +591,13 @@ class TrickyPresenter(Presenter):
             case "rk":
                 return Submit(Reroll(()))
             case "b" if (amount := whole_number(rest, MAX_TYPED_BID)) is not None:
-                return Submit(Bid(amount))
+                return _bid(seat, amount)
+            case "bw" if (amount := whole_number(rest, MAX_TYPED_BID)) is not None:
+                return Submit(Bid(amount), draft_if_refused=f"w{amount}")
             case "bo":
                 return self._ask_bid(seat)
             case "bf":
-                return self._typed_bid(fields or {})
+                return self._typed_bid(seat, fields or {})
             case "pa":
                 return Submit(Pass())
             case "t" if values:
@@ -620,13 +631,35 @@ class TrickyPresenter(Presenter):
         return Ask(modal)
 
     @staticmethod
-    def _typed_bid(fields: Mapping[str, str]) -> Reaction:
+    def _typed_bid(seat: SeatTable, fields: Mapping[str, str]) -> Reaction:
         amount = whole_number(fields.get("amount", "").strip().replace(",", ""), MAX_TYPED_BID)
         if amount is None:
             return Redraw(
                 notice=Notice(f"A bid is a whole number (up to {_points(MAX_TYPED_BID)}).", "warn")
             )
+        return _bid(seat, amount)
+
+
+def _bid(seat: SeatTable, amount: int) -> Reaction:
+    """A bid, unless no hand could make it: then a warning first, and one click to bid it
+    even so (the rules allow it, TR4; it just cannot be made, TR8)."""
+    most = most_points_possible(seat.view)
+    if amount <= most:
         return Submit(Bid(amount))
+    return Redraw(
+        f"w{amount}",
+        Notice(
+            f"No hand can make a bid of {_points(amount)}: with your dice as they show and "
+            f"everyone else's at their highest, the most you could take is {_points(most)}. "
+            f"Bid {_points(amount)} anyway, or pick another bid.",
+            "warn",
+        ),
+    )
+
+
+def _rash_bid(draft: str) -> int | None:
+    """The bid a ``w<amount>`` draft asks to confirm, if it is one."""
+    return whole_number(draft[1:], MAX_TYPED_BID) if draft.startswith("w") else None
 
 
 def _follow_hint(seat: SeatTable) -> str:
