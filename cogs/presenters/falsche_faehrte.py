@@ -124,7 +124,13 @@ class FalscheFaehrtePresenter(Presenter):
                 f"{sum(view.ready)} of {view.seats} cards in · Plus round from a total of "
                 f"{view.threshold}"
             )
-        hidden = FACE_DOWN_GLYPH * view.hidden_face_down
+        # The card backs in words too: a screen reader (or a glance) should not have to
+        # count glyphs.
+        hidden = (
+            f"{FACE_DOWN_GLYPH * view.hidden_face_down} {view.hidden_face_down} still hidden"
+            if view.hidden_face_down
+            else ""
+        )
         shown = " ".join(card_text(card) for card in view.revealed)
         line = " ".join(part for part in (shown, hidden) if part)
         if view.round_type is not None:
