@@ -12,6 +12,7 @@ from bot.app import TrickyBot
 from bot.ratings import START as START_RATING
 from bot.ratings import Rating, Standing, rate
 from bot.results import GameResult, SeatResult
+from bot.storage.results import ResultsRepository
 from tests.cogs.test_tables import open_lobby, start
 from tests.e2e.helpers import BotFactory, Room, bot_of, labels, text_of
 
@@ -49,7 +50,7 @@ async def seed_board(
                 ),
             )
             ratings = {winner: Rating(30 + n, 2.0), loser: Rating(20, 2.0)}
-            await bot.tables.results.record(sql, result, ratings, START)
+            await ResultsRepository(bot.db).record(sql, result, ratings, START)
 
 
 async def test_the_leaderboard_pages_through_every_player(simcord_env: Env) -> None:
@@ -117,7 +118,7 @@ async def test_stats_give_tied_players_the_places_the_board_shows(simcord_env: E
     await ann.slash(room.channel, "tricky leaderboard", game="short_changed")
     board = text_of(room.public_messages()[-1])
     for loser in (1001, 1002, 1003):
-        (record,) = await bot.tables.results.stats(room.guild.id, loser)
+        (record,) = await bot.results.stats(room.guild.id, loser)
         assert f"**{record.rank}.** <@{loser}>" in board
 
 
@@ -170,7 +171,8 @@ async def play_rated(bot: TrickyBot, guild_id: int, order: list[int], n: int = 0
             table_id = cursor.lastrowid
         assert table_id is not None
         standings = {user: Standing(place) for place, user in enumerate(order, start=1)}
-        before = await bot.tables.results.ratings_of(sql, guild_id, "short_changed", order)
+        repository = ResultsRepository(bot.db)
+        before = await repository.ratings_of(sql, guild_id, "short_changed", order)
         result = GameResult(
             table_id=table_id,
             guild_id=guild_id,
@@ -186,7 +188,7 @@ async def play_rated(bot: TrickyBot, guild_id: int, order: list[int], n: int = 0
                 for seat, user in enumerate(order)
             ),
         )
-        await bot.tables.results.record(sql, result, rate(before, standings), START)
+        await repository.record(sql, result, rate(before, standings), START)
 
 
 def board_line(board: str, user: int) -> str:
@@ -216,7 +218,7 @@ async def test_ratings_after_no_game_one_game_and_many(simcord_env: Env) -> None
 
     stats = await cy.slash(room.channel, "tricky stats")
     text = text_of(stats.response)
-    (record,) = await bot.tables.results.stats(room.guild.id, cy.id)
+    (record,) = await bot.results.stats(room.guild.id, cy.id)
     assert record.rating is not None and record.rating.cautious < 0  # openskill's own: -2.x
     assert f"rating **{numbers[cy.id]:,}** (#3 on the board)" in text
     assert "provisional: 1 of 5 rated games played" in text
