@@ -42,7 +42,7 @@ def options_of(message: Any, pattern: str) -> list[dict[str, Any]]:
 
 def die_value(option: dict[str, Any]) -> int:
     """The value a die select option shows in its label."""
-    found = re.search(r"· (\d+)", option["label"])
+    found = re.search(r"showing (\d+)", option["label"])
     assert found is not None, f"no value in the option {option['label']!r}"
     return int(found[1])
 
