@@ -90,8 +90,9 @@ _ANOTHER = {2: "another", 3: "a third"}
 
 
 def _shown(die: Die, trump: int | None) -> str:
-    """A played die, starred when it shows trump."""
-    return f"{die}★" if die.value == trump else str(die)
+    """A played die, starred and named trump when it shows trump (the star alone reads as
+    "black star")."""
+    return f"{die}★ (trump)" if die.value == trump else str(die)
 
 
 def _kinds_showing(number: int) -> list[int]:
@@ -394,7 +395,7 @@ class TrickyPresenter(Presenter):
         lines = [f"**Your dice** ({len(view.dice)} left):"]
         for faces, values in words.dice_by_kind(view.dice):
             shown = " · ".join(
-                f"**{value}★**" if value == trump else str(value) for value in values
+                f"**{value}★ (trump)**" if value == trump else str(value) for value in values
             )
             lines.append(f"`d{faces:<2}` {shown}")
         return lines

@@ -154,7 +154,8 @@ def test_the_table_shows_the_auction_trump_trick_and_players() -> None:
     assert fields["Auction"] == "P0 90 · P1 passes · P2 passes"
     trick = fields["Trick 1 of 9"]
     a, b = state.values[0][3], state.values[0][15]
-    assert f"P0: **d6:{a} + d20:{b}★**" in trick  # the d20 shows trump 6
+    # The d20 shows trump 6, said in words too (a screen reader reads ★ as "black star").
+    assert f"P0: **d6:{a} + d20:{b}★ (trump)**" in trick
     players = fields["Players · playing to 3,000"]
     assert "**P0** · **120** · 0 tricks, 0 taken · 16 dice left · re-rolled 2 · bid 90" in players
     assert "▶ **P1**" in players
