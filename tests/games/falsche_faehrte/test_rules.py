@@ -358,7 +358,7 @@ def test_af7_without_trump_the_highest_card_of_the_led_colour_wins(
 def test_af7_playing_out_of_turn_or_a_card_not_held_is_refused() -> None:
     state = position(["y3", "y10", "g2", "y8"])
     assert refused(state, 1, Play(cards("y10")[0])) == "It is not your turn."
-    assert refused(state, 0, Play(cards("y10")[0])) == "You do not hold 🟨10."
+    assert refused(state, 0, Play(cards("y10")[0])) == "You do not hold 🟨 yellow 10."
     assert refused(state, 7, Play(cards("y10")[0])) == "You are not seated at this table."
 
 

@@ -188,7 +188,9 @@ def test_sc4_public_view_shows_pot_counts_and_exact_chips_moved_but_no_hand() ->
     assert public.hand is None and public.revealed_hands is None
     assert public.log[-1] == ShortChanged(seat=0, took=Chips(blue=1, red=1), gave=Chips(white=1))
     assert GAME.view(state, 0).hand == Chips(green=1, blue=1, red=1, white=1)
-    assert GAME.narrate(public.log[-1], ["Ann", "Bo"]) == ("Ann took 🟦🟥 (15) and gave ⬜ (1).")
+    assert GAME.narrate(public.log[-1], ["Ann", "Bo"]) == (
+        "Ann took 🟦 blue, 🟥 red (15) and gave ⬜ white (1)."
+    )
 
 
 def test_sc4_every_guess_is_public_with_target_value_and_result() -> None:
