@@ -71,3 +71,30 @@ async def test_a_bystander_watches_a_running_table_that_updates_itself(simcord_e
     late = await room.bystander.click(stale, custom_id=f"tk:table:{game.table_id}:watch")
     assert late.ephemeral and late.response is not None
     assert "This game is over" in late.response.content
+
+
+async def test_watch_is_refused_from_a_channel_other_than_the_tables(simcord_env: Env) -> None:
+    """Review: _watch checks only the server (TablesCog._here), so a member who cannot see
+    a private channel watches its game by sending tk:table:<id>:watch from any channel of
+    the server (table ids are sequential). Play again checks the channel; Watch should too."""
+    import discord
+
+    env, bot = simcord_env, bot_of(simcord_env)
+    room = Room(env)
+    ann, bo = room.add("ann", "bo")
+    await ann.slash(room.channel, "tricky new", game="fraud")
+    await bo.click(room.lobby_message(), label="Join")
+    await ann.click(room.lobby_message(), label="Start")
+    await settle(bot)
+    table_id = table_id_of(room.table_message())
+    lobby = room.guild.create_text_channel("lobby")
+    sent = bot.get_channel(lobby.id)
+    assert isinstance(sent, discord.TextChannel)
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label="forged", custom_id=f"tk:table:{table_id}:watch"))
+    message = await sent.send(view=view)
+    view.stop()
+    found = next(m for m in lobby.history() if m.id == message.id)
+    answer = await room.bystander.click(found, custom_id=f"tk:table:{table_id}:watch")
+    assert answer.response is not None
+    assert "You are watching" not in answer.response.content
