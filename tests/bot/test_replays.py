@@ -94,3 +94,15 @@ def test_the_exports_hold_no_seed_and_no_action() -> None:
     text = export_text(replay)
     assert text.startswith("Fraud") or "table 7" in text.splitlines()[0]
     assert "Seats: 1. ann, 2. bo" in text and "Result:" in text
+
+
+def test_a_game_whose_options_the_rules_no_longer_accept_still_replays() -> None:
+    """Review: rebuild() calls game.options() outside its GameError guard, so a stored
+    option the game no longer accepts raises InvalidOptions: the Replay button and
+    /tricky export answer "Something went wrong" (and log a traceback) on every click."""
+    table, turns, _ = played()
+    options = dict(table.options)
+    key = next(iter(options))
+    options[key] = "no longer a valid value"
+    replay = rebuild(replace(table, options=options), GAME, turns)
+    assert replay.problem is not None
