@@ -62,6 +62,17 @@ def _cog(interaction: discord.Interaction[Any]) -> ReplaysCog:
     return cast("ReplaysCog", cog)
 
 
+def _may_read(interaction: discord.Interaction[Any], channel_id: int) -> bool:
+    """Whether the member could read the channel (or thread) the game was played in: a
+    replay is everything a bystander there saw, and no more than that bystander."""
+    guild, member = interaction.guild, interaction.user
+    where = guild.get_channel_or_thread(channel_id) if guild is not None else None
+    if where is None or not isinstance(member, discord.Member):
+        return True  # a channel since deleted: its games are the server's history
+    allowed = where.permissions_for(member)
+    return allowed.view_channel and allowed.read_message_history
+
+
 class ReplayOpen(ui.DynamicItem[ui.Button[Any]], template=r"tk:rp:(?P<table>\d{1,20})"):
     def __init__(self, table_id: int, *, label: str = "Replay", row: int | None = None) -> None:
         super().__init__(ui.Button(label=label, emoji="📼", custom_id=f"tk:rp:{table_id}", row=row))
@@ -259,9 +270,12 @@ class ReplaysCog(commands.Cog, name="ReplaysCog"):
     async def _replay(self, interaction: discord.Interaction[Any], table_id: int) -> Replay:
         if interaction.guild_id is None:  # a forged click from a DM
             raise TableError("Replays are shown in the server the game was played in.")
-        return await deferring_if_slow(
+        replay = await deferring_if_slow(
             interaction, self.bot.replays.replay(table_id, interaction.guild_id)
         )
+        if not _may_read(interaction, replay.table.channel_id):
+            raise TableError("That game was played in a channel you cannot see.")
+        return replay
 
     @friendly
     async def show(

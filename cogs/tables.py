@@ -270,6 +270,10 @@ class TablesCog(
     async def _watch(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         """A bystander's private copy of the table, which the board keeps up to date."""
         public = await self.bot.tables.public(table_id)
+        if interaction.channel_id != public.table.channel_id:
+            # The button lives on the table message; a click from elsewhere is forged, and
+            # could follow a game in a channel the member cannot see.
+            raise TableError("Press Watch on the table itself, in its own channel.")
         if public.table.seat_of(interaction.user.id) is not None:
             raise TableError("You are playing here: Open my hand shows the table and your hand.")
         if public.table.status is not TableStatus.ACTIVE:

@@ -7,9 +7,12 @@ import random
 from dataclasses import replace
 from datetime import UTC, datetime
 
+import pytest
+
 from bot.replays import export_json, export_text, rebuild
 from bot.storage.tables import Turn
 from bot.tables.model import Player, Table, TableStatus
+from bot.tables.service import TableError
 from games.fraud import GAME
 from games.fraud.model import FraudState
 
@@ -96,13 +99,12 @@ def test_the_exports_hold_no_seed_and_no_action() -> None:
     assert "Seats: 1. ann, 2. bo" in text and "Result:" in text
 
 
-def test_a_game_whose_options_the_rules_no_longer_accept_still_replays() -> None:
-    """Review: rebuild() calls game.options() outside its GameError guard, so a stored
-    option the game no longer accepts raises InvalidOptions: the Replay button and
-    /tricky export answer "Something went wrong" (and log a traceback) on every click."""
+def test_a_game_whose_options_the_rules_no_longer_accept_is_refused_in_words() -> None:
+    """A stored option the game no longer accepts used to raise InvalidOptions: the Replay
+    button and /tricky export answered "Something went wrong" (and logged a traceback)."""
     table, turns, _ = played()
     options = dict(table.options)
     key = next(iter(options))
     options[key] = "no longer a valid value"
-    replay = rebuild(replace(table, options=options), GAME, turns)
-    assert replay.problem is not None
+    with pytest.raises(TableError, match=r"rules of .* changed"):
+        rebuild(replace(table, options=options), GAME, turns)
