@@ -72,7 +72,7 @@ def play(match: Match) -> Result:
         started = time.perf_counter()
         action = players[seat].choose(game, state, seat, rngs[seat])
         thinking[levels[seat]].append(time.perf_counter() - started)
-        game.apply(state, seat, action)
+        game.advance(state, seat, action)
         moves += 1
     outcome = game.outcome(state)
     assert outcome is not None

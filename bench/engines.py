@@ -2,8 +2,9 @@
 
 Every game, every seat count and every option combination the conformance
 suite covers (``tests.games.conformance.option_variants``) is played out with
-uniformly random legal actions (``Game.random_action``, then ``Game.apply``,
-which checks before it performs), in this one process on one core. Each rate
+uniformly random legal actions (``Game.random_action``, then ``Game.advance``,
+which checks before it performs and builds no events, as a computer player's
+rollout does), in this one process on one core. Each rate
 is the best of several runs of CPU time (``time.process_time``), so other work
 on a shared machine slows a run down less than it would a wall clock; the
 reference loop printed before and after says how fast the machine was.
@@ -83,11 +84,11 @@ def play_one(game: AnyGame, state: Any, rng: random.Random) -> int:
     ``games.core.playout.play_out`` (which also records every move, a cost a
     benchmark of the engine should not carry).
     """
-    to_act, random_action, apply = game.to_act, game.random_action, game.apply
+    to_act, random_action, advance = game.to_act, game.random_action, game.advance
     decisions = 0
     while acting := to_act(state):
         seat = acting[0] if len(acting) == 1 else rng.choice(acting)
-        apply(state, seat, random_action(state, seat, rng))
+        advance(state, seat, random_action(state, seat, rng))
         decisions += 1
     return decisions
 

@@ -4,7 +4,7 @@
 
     player = computer_player("hard", Budget(seconds=1.0))
     action = player.choose(game, state, seat, random.Random())
-    game.apply(state, seat, action)
+    game.advance(state, seat, action)
 
 ``choose`` is plain CPU work (up to the budget, plus a little for ``hard``);
 the bot runs it off the event loop. Players keep nothing between calls, so one

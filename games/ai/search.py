@@ -94,7 +94,7 @@ class HardPlayer(ComputerPlayer):
         while True:
             world = knowledge.sample_world(rng)
             pick = _ucb_pick(visits, totals, iterations)
-            game.apply(world, seat, candidates[pick])
+            game.advance(world, seat, candidates[pick])
             totals[pick] += tactics.rollout(knowledge, world, rng)
             visits[pick] += 1
             iterations += 1

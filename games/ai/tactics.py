@@ -122,7 +122,7 @@ class Tactics(Generic[StateT, ActionT, ViewT]):
             score = 0.0
             for world in worlds:
                 after = game.clone(world)
-                game.apply(after, seat, action)
+                game.advance(after, seat, action)
                 score += worth(game.outcome(after), seat, seats)
             if score > best_score + 1e-9:
                 best, best_score = [action], score
@@ -167,5 +167,5 @@ class Tactics(Generic[StateT, ActionT, ViewT]):
             if not acting:
                 break
             seat = acting[0] if len(acting) == 1 else rng.choice(acting)
-            game.apply(world, seat, game.random_action(world, seat, rng))
+            game.advance(world, seat, game.random_action(world, seat, rng))
         return worth(game.outcome(world), knowledge.seat, game.seat_count(world))
