@@ -18,9 +18,8 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 
-from games.ai.levels import computer_player
 from games.ai.player import Budget
-from games.catalog import CATALOG
+from games.catalog import CATALOG, computer_player
 
 __all__ = ["ComputerPlayers", "decide", "prepare_games"]
 
