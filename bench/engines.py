@@ -17,6 +17,11 @@ states taken from every stage of a playout.
     uv run python -m bench.engines --game tricky      # one game
     uv run python -m bench.engines --game tricky --seats 2   # one seat count
     uv run python -m bench.engines --seconds 0.2      # a quick look
+
+``--against-openspiel`` plays each of our games against an OpenSpiel game of its
+kind instead, interleaved, and prints the ratios (``bench.against_openspiel``):
+
+    uv run --locked --group compare python -m bench.engines --against-openspiel
 """
 
 from __future__ import annotations
@@ -157,7 +162,23 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument("--repeats", type=int, default=3, help="runs per case; the best counts")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--against-openspiel",
+        action="store_true",
+        help="compare with OpenSpiel's games instead (needs --group compare)",
+    )
+    parser.add_argument(
+        "--pair", action="append", help="with --against-openspiel: only this pair (repeatable)"
+    )
+    parser.add_argument(
+        "--rounds", type=int, default=5, help="with --against-openspiel: ratios per pair"
+    )
     args = parser.parse_args(argv)
+    if args.against_openspiel:
+        from bench import against_openspiel  # it imports this module
+
+        against_openspiel.main(args.pair, rounds=args.rounds, seconds=args.seconds, seed=args.seed)
+        return
 
     print(describe_machine())
     table = Table("case", "games/s", "decisions/s", "decisions/game", "round trip µs", "JSON bytes")

@@ -60,8 +60,8 @@ def can_short_change(hand: Chips, pot: Chips) -> bool:
     short change with those counts exists exactly when that cheapest gift is
     worth less than that best take.
     """
-    best_take = _prefix_values(sorted(_values(pot), reverse=True))
-    cheapest_give = _prefix_values(sorted(_values(hand)))
+    best_take = _prefix_values(pot.worths())
+    cheapest_give = _prefix_values(hand.worths()[::-1])
     return any(
         cheapest_give[m] < best_take[k]
         for k in range(1, len(best_take))
@@ -81,6 +81,12 @@ def short_changes(hand: Chips, pot: Chips) -> Iterator[ShortChange]:
                 yield ShortChange(take=take, give=give)
 
 
+@lru_cache(maxsize=4096)
+def _short_changes(hand: Chips, pot: Chips) -> tuple[ShortChange, ...]:
+    """:func:`short_changes`, listed once for each hand and pot (a turn lists them all)."""
+    return tuple(short_changes(hand, pot))
+
+
 @lru_cache(maxsize=256)
 def guessable_totals(chips_held: int, seats: int) -> tuple[int, ...]:
     """Every total a hand of ``chips_held`` chips could be worth at this seat count."""
@@ -94,10 +100,6 @@ def guessable_totals(chips_held: int, seats: int) -> tuple[int, ...]:
             }
         )
     )
-
-
-def _values(chips: Chips) -> list[int]:
-    return [colour.value_in_points for colour in chips.colours()]
 
 
 def _prefix_values(values: Sequence[int]) -> list[int]:
@@ -172,7 +174,7 @@ class ShortChangedGame(Game[ShortChangedState, Action, ShortChangedView, Options
             for target in range(state.seats):
                 if target != seat:
                     actions.extend(_guesses(target, state.hands[target].count, state.seats))
-        changes = list(short_changes(hand, state.pot))
+        changes = _short_changes(hand, state.pot)
         actions.extend(changes if changes else self._fallbacks(state, seat))
         return actions
 
