@@ -84,6 +84,17 @@ def legal_bids(standing: Bid | None, cards_at_table: int, top: int) -> tuple[Bid
     )
 
 
+def _choices(state: FraudState) -> tuple[tuple[Action, ...], tuple[Bid, ...]]:
+    """The calls the seat on turn may make and the bids it may make (FR4, FR5)."""
+    standing = state.standing
+    bids = legal_bids(
+        None if standing is None else standing.bid,
+        state.cards_at_table,
+        top_value(state.options.deck),
+    )
+    return (() if standing is None else CALLS), bids  # FR5: the opener must bid
+
+
 class FraudGame(Game[FraudState, Action, FraudView, Options]):
     key = "fraud"
     title = "The Fraud from Trandosha"
@@ -128,15 +139,16 @@ class FraudGame(Game[FraudState, Action, FraudView, Options]):
         """Every legal action: the two calls once a bid stands, and every legal bid."""
         if state.phase != "bidding" or seat != state.turn:
             return []
-        standing = state.standing
-        bids = legal_bids(
-            None if standing is None else standing.bid,
-            state.cards_at_table,
-            top_value(state.options.deck),
-        )
-        if standing is None:
-            return list(bids)  # FR5: the opener must bid
-        return [*CALLS, *bids]
+        calls, bids = _choices(state)
+        return [*calls, *bids]
+
+    def random_action(self, state: FraudState, seat: Seat, rng: random.Random) -> Action:
+        """Uniform over :meth:`legal_actions`, picked by position without listing them."""
+        if state.phase != "bidding" or seat != state.turn:
+            return rng.choice(self.legal_actions(state, seat))  # refuses as it does
+        calls, bids = _choices(state)
+        pick = int(rng.random() * (len(calls) + len(bids)))
+        return calls[pick] if pick < len(calls) else bids[pick - len(calls)]
 
     def check(self, state: FraudState, seat: Seat, action: Action) -> None:
         if state.phase == "over":

@@ -164,19 +164,33 @@ class ShortChangedGame(Game[ShortChangedState, Action, ShortChangedView, Options
 
     def legal_actions(self, state: ShortChangedState, seat: Seat) -> list[Action]:
         """All legal actions, with guesses limited to totals the target's hand could be worth."""
+        return [action for group in self._choices(state, seat) for action in group]
+
+    def random_action(self, state: ShortChangedState, seat: Seat, rng: random.Random) -> Action:
+        """Uniform over :meth:`legal_actions`, picked by position without listing them."""
+        groups = self._choices(state, seat)
+        pick = int(rng.random() * sum(map(len, groups)))
+        for group in groups:
+            if pick < len(group):
+                return group[pick]
+            pick -= len(group)
+        raise IndexError("no legal action to pick from")
+
+    def _choices(self, state: ShortChangedState, seat: Seat) -> list[Sequence[Action]]:
+        """:meth:`legal_actions` in groups: each other seat's guesses, then the trades."""
         if seat not in self.to_act(state):
             return []
         hand = state.hands[seat]
         if state.phase == "ante":
-            return [Ante(colour) for colour in COLOURS if hand[colour]]
-        actions: list[Action] = []
+            return [[Ante(colour) for colour in COLOURS if hand[colour]]]
+        groups: list[Sequence[Action]] = []
         if not state.double_turn:
             for target in range(state.seats):
                 if target != seat:
-                    actions.extend(_guesses(target, state.hands[target].count, state.seats))
+                    groups.append(_guesses(target, state.hands[target].count, state.seats))
         changes = _short_changes(hand, state.pot)
-        actions.extend(changes if changes else self._fallbacks(state, seat))
-        return actions
+        groups.append(changes if changes else self._fallbacks(state, seat))
+        return groups
 
     def _fallbacks(self, state: ShortChangedState, seat: Seat) -> list[Action]:
         """Donate or steal when no short change exists; pass only if nothing else is legal."""
