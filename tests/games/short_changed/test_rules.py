@@ -9,6 +9,7 @@ import pytest
 
 from games.core.chance import Chance
 from games.core.errors import IllegalAction, NotYourTurn
+from games.core.game import Outcome
 from games.short_changed import GAME
 from games.short_changed.chips import Chips, Colour, supply
 from games.short_changed.game import can_short_change, short_changes
@@ -402,6 +403,17 @@ def test_sc8_the_game_is_a_draw_after_the_set_number_of_full_rounds() -> None:
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.is_draw
     assert GAME.to_act(state) == ()
+
+
+@pytest.mark.parametrize("seats", [2, 4, 6])
+def test_sc8_a_stalemate_gives_nobody_a_point(seats: int) -> None:
+    # A draw: every seat shares first place, and nobody guessed, so nobody scores.
+    hands = [Chips(white=4) for _ in range(seats)]
+    state = table(*hands, pot=Chips(), stalemate_rounds=5)
+    while GAME.to_act(state):
+        GAME.apply(state, state.turn, some_action_but_a_guess(state))
+    assert state.winner is None and state.log[-1] == Stalemate(rounds=5)
+    assert GAME.outcome(state) == Outcome(places=(1,) * seats, scores=(0,) * seats)
 
 
 def test_sc8_default_is_100_rounds() -> None:
