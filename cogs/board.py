@@ -45,6 +45,17 @@ from bot.tables.model import Table, TableStatus
 from bot.tables.service import Change, PublicTable, TableError, TableService
 from cogs.controls import TableButton
 from cogs.lobby import clock_text, lobby_message
+from cogs.pictures.attach import (
+    RESULT_FILE,
+    Picture,
+    attachments,
+    files,
+    hand_picture,
+    panel_pictures_on,
+    pictures_on,
+    show,
+    table_picture,
+)
 from cogs.presenters import Presenter
 from cogs.presenters.base import ended_early
 from games.core.game import Event
@@ -294,7 +305,10 @@ class TableBoard:
                 raise
         controls = table_controls(table.id, playing=playing)
         embeds = _with_seat_notes(presenter.table(public), table)
-        message_id = await self._show(channel, table, message_id, embeds, controls)
+        picture = (
+            await table_picture(public) if await pictures_on(self._bot, table.guild_id) else None
+        )
+        message_id = await self._show(channel, table, message_id, embeds, controls, picture)
         reminded = self._reminders.pop(table_id, set()) & set(public.to_act)
         if playing and reminded:
             try:
@@ -317,24 +331,52 @@ class TableBoard:
         message_id: int | None,
         embeds: list[discord.Embed],
         view: discord.ui.View,
+        picture: Picture | None = None,
     ) -> int:
-        """Edit the table's message, or post a new one when there is none or it is too old.
+        """Edit the table's message, or post a new one when there is none or it is too old;
+        with the table's picture when there is one.
+
+        An upload Discord refuses (too large, a bad gateway) must not leave the table
+        unshown: the text table goes up without it, and the next edit tries the picture
+        again. A rate limit or a vanished message is not the picture's fault, so those
+        go on to the usual retries.
 
         Returns the id of the message now showing the table.
         """
+        if picture is None:
+            return await self._put(channel, table, message_id, show(embeds, None), view, None)
+        try:
+            return await self._put(channel, table, message_id, show(embeds, picture), view, picture)
+        except discord.HTTPException as error:
+            if isinstance(error, discord.NotFound) or error.status == 429:
+                raise
+            log.warning("table %s: picture refused (%s); showing the text table", table.id, error)
+            return await self._put(channel, table, message_id, show(embeds, None), view, None)
+
+    async def _put(
+        self,
+        channel: discord.abc.Messageable,
+        table: Table,
+        message_id: int | None,
+        embeds: list[discord.Embed],
+        view: discord.ui.View,
+        picture: Picture | None,
+    ) -> int:
         if message_id is not None:
             # Discord's clock, not ours: the one-hour edit limit is Discord's.
             age = discord.utils.utcnow() - discord.utils.snowflake_time(message_id)
             old = channel_message(channel, message_id)
             if age < REPOST_AFTER:
                 try:
-                    await old.edit(content=None, embeds=embeds, view=view)
+                    await old.edit(
+                        content=None, embeds=embeds, view=view, attachments=attachments(picture)
+                    )
                     return message_id
                 except discord.NotFound:
                     pass
             else:
                 await _retire(old)
-        message = await channel.send(embeds=embeds, view=view)
+        message = await channel.send(embeds=embeds, view=view, **files(picture))
         await self._tables.set_message(table.id, message.id)
         return message.id
 
@@ -442,9 +484,15 @@ class TableBoard:
                 + ", ".join(f"<@{p.user_id}>" if p.user_id else p.name for p in people)
                 + " won!"
             )
+        picture = (
+            await table_picture(public, RESULT_FILE)
+            if await pictures_on(self._bot, public.table.guild_id)
+            else None
+        )
         await channel.send(
             content=content,
-            embeds=presenter.result(public),
+            embeds=show(presenter.result(public), picture),
+            **files(picture),
             allowed_mentions=discord.AllowedMentions(
                 users=[discord.Object(p.user_id) for p in people if p.user_id]
             ),
@@ -481,8 +529,15 @@ class TableBoard:
                 if legal != panel.legal:  # the seat's choices changed: so must its draft
                     panel.draft = ""
                 drawn = presenter.draw(fresh, panel.draft, None)
+                picture = (
+                    await hand_picture(fresh, panel.draft)
+                    if await panel_pictures_on(self._bot, table.guild_id, panel.user_id)
+                    else None
+                )
                 await panel.interaction.edit_original_response(
-                    embeds=drawn.embeds, view=drawn.view()
+                    embeds=show(drawn.embeds, picture),
+                    view=drawn.view(),
+                    attachments=attachments(picture),
                 )
                 panel.version, panel.legal = table.version, legal
             except (discord.HTTPException, TableError):
@@ -534,7 +589,9 @@ def channel_message(channel: discord.abc.Messageable, message_id: int) -> discor
 async def _retire(old: discord.PartialMessage) -> None:
     """Point an old table message at the new one, or remove it if Discord will not edit it."""
     try:
-        await old.edit(content="This table continues below. ⬇️", embeds=[], view=None)
+        await old.edit(
+            content="This table continues below. ⬇️", embeds=[], view=None, attachments=[]
+        )
     except discord.HTTPException:
         with contextlib.suppress(discord.HTTPException):
             await old.delete()
