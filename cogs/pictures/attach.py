@@ -1,9 +1,13 @@
 """Pictures on Discord messages: the file to attach, the embed that shows it, and whether
 pictures are wanted (the server's ``/tricky-config pictures``, a member's text-only panels).
 
-Drawing happens in a worker thread (Pillow releases the interpreter for most of it), so
-a table being drawn never holds up the clicks of other tables. The PNGs come from the
-cache in :mod:`cogs.pictures.render`, keyed by the view they were drawn from.
+Pictures are drawn on the event loop, not in a thread: drawing holds the interpreter
+for milliseconds at a time, and a thread doing so makes every database answer
+(aiosqlite's own thread) wait for the interpreter's switch interval, which made every
+move of every table ten times slower in ``bench.pictures``; on the loop a picture
+costs its own milliseconds and no more. The PNGs are kept here by the view they were
+drawn from (views are frozen and compare by value), so an edit whose view did not
+change draws nothing.
 """
 
 from __future__ import annotations
@@ -11,11 +15,13 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.pictures.render import ARTISTS, hand_png, table_png
+from cogs.pictures.render import ARTISTS, CACHED, hand_png, table_png
 
 if TYPE_CHECKING:
     from bot.app import TrickyBot
@@ -68,13 +74,34 @@ def show(embeds: list[discord.Embed], picture: Picture | None) -> list[discord.E
     return embeds
 
 
+_drawn: OrderedDict[Hashable, bytes] = OrderedDict()
+
+
+def forget_pictures() -> None:
+    """Empty the cache (benchmarks start each leg cold)."""
+    _drawn.clear()
+
+
+async def draw(render: Callable[..., bytes], *args: Any) -> bytes:
+    """``render(*args)``'s PNG: from the cache, else drawn now, on the event loop."""
+    key = (render.__name__, *args)
+    cached = _drawn.get(key)
+    if cached is not None:
+        _drawn.move_to_end(key)
+        return cached
+    data = render(*args)
+    _drawn[key] = data
+    if len(_drawn) > CACHED:
+        _drawn.popitem(last=False)
+    await asyncio.sleep(0)  # let what waited meanwhile run before the upload
+    return data
+
+
 async def table_picture(public: PublicTable, filename: str = TABLE_FILE) -> Picture | None:
     """The public table drawn from its public view; ``None`` for a lobby."""
     if public.view is None or public.table.game_key not in ARTISTS:
         return None
-    data = await asyncio.to_thread(
-        table_png, public.table.game_key, public.view, public.table.names
-    )
+    data = await draw(table_png, public.table.game_key, public.view, public.table.names)
     return Picture(data, filename)
 
 
@@ -82,9 +109,7 @@ async def hand_picture(seat: SeatTable, draft: str) -> Picture | None:
     """The seat's own pieces drawn from its own view, the draft's pieces highlighted."""
     if seat.view is None or seat.table.game_key not in ARTISTS:
         return None
-    data = await asyncio.to_thread(
-        hand_png, seat.table.game_key, seat.view, seat.table.names, draft
-    )
+    data = await draw(hand_png, seat.table.game_key, seat.view, seat.table.names, draft)
     return Picture(data, HAND_FILE)
 
 
