@@ -115,7 +115,7 @@ async def hand_picture(seat: SeatTable, draft: str) -> Picture | None:
 
 async def pictures_on(bot: TrickyBot, guild_id: int) -> bool:
     """Whether the server shows pictures (``/tricky-config pictures``)."""
-    settings = await bot.tables.guild_settings.get(guild_id)
+    settings = await bot.guild_settings.get(guild_id)
     return settings.pictures
 
 
