@@ -585,6 +585,12 @@ class Group:
             )
 
 
+def _picked(piece: Piece) -> bool:
+    if isinstance(piece, Group):
+        return any(_picked(inner) for inner in piece.pieces)
+    return bool(getattr(piece, "picked", False))
+
+
 # -- seats ----------------------------------------------------------------------------------------
 
 
@@ -664,6 +670,8 @@ class Page:
 
     def row(self, pieces: Sequence[Piece], *, gap: int = 14, centre: bool = True) -> None:
         """Lay pieces left to right, wrapping onto new rows, each row centred."""
+        if any(_picked(piece) for piece in pieces):
+            self.y += 16  # a picked piece's frame and tick stand above its row
         rows: list[list[Piece]] = [[]]
         used = 0
         room = WIDTH - 2 * MARGIN
