@@ -16,9 +16,9 @@ Two parts, in one run:
    * ``table``: the table's picture the way the board draws it, coalesced: a table is
      redrawn at most once per ``--edit-every`` seconds (Discord takes about five edits
      of one channel's messages in five seconds; changes meanwhile wait for the next
-     edit, as the board's coalescing does), on the event loop, as the board does;
-   * ``table+hand``: that, plus the moving seat's hand picture, as the answer to the
-     click that made the move carries it.
+     edit, as the board's coalescing does), in the board's worker process;
+   * ``table+hand``: that, plus the moving seat's hand picture, drawn on the loop as
+     the answer to the click that made the move is.
 
    Printed: each leg's actions a second, and the ratio on/off of each pair (min and
    median). A ratio is measured inside one run, so the machine's load cancels out
@@ -169,7 +169,7 @@ class PicturedBench(Bench):
             user = seated.players[mover].user_id
             assert user is not None
             answer = await self.service.for_seat(seated.table_id, user)
-            await draw(hand_png, seated.game_key, answer.view, answer.table.names, "")
+            await draw(hand_png, seated.game_key, answer.view, answer.table.names, "", here=True)
             self.pictures += 1
         return ended
 

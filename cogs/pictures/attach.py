@@ -1,13 +1,14 @@
 """Pictures on Discord messages: the file to attach, the embed that shows it, and whether
 pictures are wanted (the server's ``/tricky-config pictures``, a member's text-only panels).
 
-Pictures are drawn on the event loop, not in a thread: drawing holds the interpreter
-for milliseconds at a time, and a thread doing so makes every database answer
-(aiosqlite's own thread) wait for the interpreter's switch interval, which made every
-move of every table ten times slower in ``bench.pictures``; on the loop a picture
-costs its own milliseconds and no more. The PNGs are kept here by the view they were
+Pictures are drawn in a worker process, neither on the event loop (a picture costs
+fifty moves of CPU) nor in a thread: drawing holds the interpreter for milliseconds at
+a time, and a thread doing so makes every database answer (aiosqlite's own thread)
+wait for the interpreter's switch interval, which made every move of every table ten
+times slower in ``bench.pictures``. The PNGs are kept here by the view they were
 drawn from (views are frozen and compare by value), so an edit whose view did not
-change draws nothing.
+change sends nothing to the worker. If the worker dies, the picture is drawn here
+and a new worker starts next time.
 """
 
 from __future__ import annotations
@@ -15,8 +16,11 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import multiprocessing
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -82,18 +86,48 @@ def forget_pictures() -> None:
     _drawn.clear()
 
 
-async def draw(render: Callable[..., bytes], *args: Any) -> bytes:
-    """``render(*args)``'s PNG: from the cache, else drawn now, on the event loop."""
+_worker: ProcessPoolExecutor | None = None
+
+
+def _pool() -> ProcessPoolExecutor:
+    global _worker
+    if _worker is None:
+        # fork: the worker starts at once with every module already loaded; it only ever
+        # runs Pillow on a view it is sent, never the bot's loop or its database thread
+        _worker = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("fork"))
+    return _worker
+
+
+def stop_drawing() -> None:
+    """Let the worker process go (at shutdown; it also goes with the process)."""
+    global _worker
+    if _worker is not None:
+        _worker.shutdown(wait=False, cancel_futures=True)
+        _worker = None
+
+
+async def draw(render: Callable[..., bytes], *args: Any, here: bool = False) -> bytes:
+    """``render(*args)``'s PNG: from the cache, else from the worker process (``here``:
+    drawn on the loop, for a click's answer that must not wait behind the board's
+    tables in the worker's queue)."""
+    global _worker
     key = (render.__name__, *args)
     cached = _drawn.get(key)
     if cached is not None:
         _drawn.move_to_end(key)
         return cached
-    data = render(*args)
+    try:
+        if here:
+            data = render(*args)
+        else:
+            data = await asyncio.get_running_loop().run_in_executor(_pool(), render, *args)
+    except BrokenProcessPool:
+        log.warning("the picture worker died; drawing here, and starting a new one next time")
+        _worker = None
+        data = render(*args)
     _drawn[key] = data
     if len(_drawn) > CACHED:
         _drawn.popitem(last=False)
-    await asyncio.sleep(0)  # let what waited meanwhile run before the upload
     return data
 
 
@@ -109,7 +143,7 @@ async def hand_picture(seat: SeatTable, draft: str) -> Picture | None:
     """The seat's own pieces drawn from its own view, the draft's pieces highlighted."""
     if seat.view is None or seat.table.game_key not in ARTISTS:
         return None
-    data = await draw(hand_png, seat.table.game_key, seat.view, seat.table.names, draft)
+    data = await draw(hand_png, seat.table.game_key, seat.view, seat.table.names, draft, here=True)
     return Picture(data, HAND_FILE)
 
 
