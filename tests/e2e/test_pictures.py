@@ -132,7 +132,7 @@ async def test_the_result_shows_the_final_table(simcord_env: Env) -> None:
     state = await game.state()
     guesser, target = state.turn, (state.turn + 1) % 3
     await members[guesser].slash(
-        room.channel, "tricky guess", player=members[target], total=state.hands[target].value
+        room.channel, "tricky guess", player=str(target + 1), total=state.hands[target].value
     )
     await drawn(bot)
     results = [
