@@ -61,6 +61,11 @@ tables of a busy bot, at a few KiB each."""
 RECENT_KEPT = 16
 """Public event lines kept with a cached row; reads of at most this many are served."""
 
+ROW_IDS = range(1, 2**63)
+"""The ids a table row can have: SQLite's row ids are positive 64-bit integers. A number
+outside them (a forged button's) names no table, and must not reach SQLite, which cannot
+even compare it (OverflowError)."""
+
 
 MOVES_PER_STATEMENT = 200
 """At most this many waiting moves are saved by one statement (10 parameters each, well
@@ -198,6 +203,8 @@ class TableRepository:
 
     async def get(self, table_id: int) -> Table | None:
         """The table's row, or ``None`` if there is no such table."""
+        if table_id not in ROW_IDS:
+            return None
         entry = self._cached(table_id)
         if entry is not None:
             return entry.table
@@ -271,6 +278,8 @@ class TableRepository:
 
     async def recent_lines(self, table_id: int, limit: int) -> list[str]:
         """The latest public event lines, oldest first."""
+        if table_id not in ROW_IDS:
+            return []
         entry = self._cached(table_id)
         if entry is not None and entry.recent is not None and limit <= RECENT_KEPT:
             return list(entry.recent[-limit:]) if limit > 0 else []
@@ -295,6 +304,8 @@ class TableRepository:
         return lines[-limit:]
 
     async def turns(self, table_id: int) -> list[Turn]:
+        if table_id not in ROW_IDS:
+            return []
         rows = await self._db.fetch_all(
             "SELECT seat, action_json, public_lines FROM events WHERE table_id = ? "
             "ORDER BY version",
