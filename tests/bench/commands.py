@@ -1,4 +1,4 @@
-"""Run a benchmark the way the README does (``python -m bench.NAME ...``) and read its table."""
+"""Run a benchmark the way docs/performance.md does (``python -m bench.NAME ...``) and read its table."""
 
 from __future__ import annotations
 
