@@ -51,6 +51,13 @@ class GuildSettings(BaseModel):
         le=86_400,
         description="The turn clock: seconds a seat has to act; 0 turns the clock off.",
     )
+    ping_grace: int = Field(
+        default=20,
+        ge=0,
+        le=3600,
+        description="Seconds a seat may take before its turn ping is posted; 0 pings at once. "
+        "A player who acts sooner is never pinged (docs/channel.md).",
+    )
     threads: bool = Field(
         default=False, description="Open each table in its own thread instead of the channel."
     )

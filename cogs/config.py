@@ -222,6 +222,12 @@ class ConfigCog(
             inline=False,
         )
         embed.add_field(name="Turn clock", value=clock_text(settings.turn_seconds))
+        embed.add_field(
+            name="Turn pings",
+            value="at once"
+            if not settings.ping_grace
+            else f"after {grace_text(settings.ping_grace)} without a move",
+        )
         embed.add_field(name="Tables", value="in threads" if settings.threads else "in the channel")
         embed.add_field(
             name="Where /tricky new works",
@@ -287,6 +293,24 @@ class ConfigCog(
         def change(settings: GuildSettings) -> str:
             settings.turn_seconds = time
             return f"The turn clock is now {clock_text(time)} for new tables."
+
+        await self._change(interaction, change)
+
+    @app_commands.command(name="pings", description="How long a player may take before a ping.")
+    @app_commands.describe(
+        seconds="Seconds after a turn starts before the player is pinged (0: at once)"
+    )
+    async def pings(
+        self, interaction: discord.Interaction[Any], seconds: app_commands.Range[int, 0, 3600]
+    ) -> None:
+        def change(settings: GuildSettings) -> str:
+            settings.ping_grace = seconds
+            if not seconds:
+                return "Players are now pinged as soon as their turn starts."
+            return (
+                f"Players are now pinged only if they have not acted {grace_text(seconds)} "
+                "after their turn started. Whoever acts sooner is never pinged."
+            )
 
         await self._change(interaction, change)
 
@@ -448,6 +472,15 @@ class ConfigCog(
             view.add_item(item)
         view.add_item(DefaultsCleared(game))
         return embed, view
+
+
+def grace_text(seconds: int) -> str:
+    """``20 seconds``, ``1 minute``, ``1 minute 30 seconds``: how long a ping waits."""
+    minutes, rest = divmod(seconds, 60)
+    parts = [f"{minutes} minute{'s' if minutes != 1 else ''}"] if minutes else []
+    if rest or not parts:
+        parts.append(f"{rest} second{'s' if rest != 1 else ''}")
+    return " ".join(parts)
 
 
 async def setup(bot: TrickyBot) -> None:

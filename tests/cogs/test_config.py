@@ -173,6 +173,7 @@ async def test_tables_in_threads(simcord_env: Env) -> None:
     assert not second.ephemeral  # another thread, another table
     assert len(room.channel.threads) == 2
     await ann.click(lobby, label="Start")
+    await simcord_env.advance_time(21)  # nobody moved within the grace: a ping
     pings = [m for m in thread.history(viewer=room.bystander) if "<@" in (m.content or "")]
     assert pings and "Go to the table" in pings[-1].content  # a thread's message links too
 

@@ -136,16 +136,18 @@ async def test_a_two_seat_hand_through_the_bot(simcord_env: Env) -> None:
         await settle(bot)
         assert_no_cards_in_public(room, await state())
 
-    # The hand is over: its summary is posted, then the table of hand 2 below it.
+    # The hand is over: the table shows hand 2, and the summary is posted below it (#21).
     after = await state()
     assert after.hand == 2 and [len(hand) for hand in after.hands] == [4, 4]
     public = room.public_messages()
-    summary = next(m for m in public if "Hand 1 scored" in text_of(m))
+    summary = next(
+        m for m in public if "Hand 1 scored" in text_of(m) and "Open my hand" not in labels(m)
+    )
     result = after.last_result
     assert result is not None
     for seat, scored in enumerate(result.seats):
         assert f"{seats[seat].name}: {scored.score:+d} (total {scored.total})" in text_of(summary)
-    assert public.index(summary) < public.index(room.table_message())
+    assert public.index(summary) > public.index(room.table_message())
     assert "hand 2 of 8" in text_of(room.table_message())
     assert after.dealer == (start.dealer + 1) % 2
     assert_no_cards_in_public(room, after)
