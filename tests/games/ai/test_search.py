@@ -9,13 +9,12 @@ from typing import Any
 
 import pytest
 
-from games.ai.catalog import GENERIC, TACTICS, tactics_for
 from games.ai.knowledge import Knowledge
-from games.ai.levels import LEVELS, computer_player
+from games.ai.levels import LEVELS
 from games.ai.player import AnyKnowledge, AnyTactics, Budget, EasyPlayer, RandomPlayer
 from games.ai.search import HardPlayer
-from games.ai.tactics import worth
-from games.catalog import CATALOG
+from games.ai.tactics import GENERIC, worth
+from games.catalog import CATALOG, TACTICS, computer_player, tactics_for
 from games.core.chance import Chance
 from games.core.game import Outcome
 from games.short_changed import GAME as SHORT_CHANGED
@@ -53,7 +52,7 @@ def open_positions() -> list[tuple[Any, int]]:
 
 @pytest.mark.parametrize("iterations", [1, 7, 25])
 def test_hard_samples_exactly_its_iteration_budget(iterations: int) -> None:
-    player = HardPlayer(Budget(seconds=None, iterations=iterations))
+    player = HardPlayer(Budget(seconds=None, iterations=iterations), tactics=tactics_for)
     for state, seat in open_positions():
         tactics = CountingTactics()
         result = player.search(knowing(state, seat, tactics), tactics, random.Random(1))
@@ -65,7 +64,7 @@ def test_hard_samples_exactly_its_iteration_budget(iterations: int) -> None:
 
 def test_hard_stops_when_its_time_is_up() -> None:
     ticks = count()
-    player = HardPlayer(Budget(seconds=1.0), clock=lambda: next(ticks) / 8)
+    player = HardPlayer(Budget(seconds=1.0), tactics=tactics_for, clock=lambda: next(ticks) / 8)
     state, seat = open_positions()[0]
     tactics = tactics_for(SHORT_CHANGED.key)
     result = player.search(knowing(state, seat, tactics), tactics, random.Random(1))
@@ -76,7 +75,7 @@ def test_hard_stops_when_its_time_is_up() -> None:
 
 
 def test_hard_keeps_to_a_real_time_budget() -> None:
-    player = HardPlayer(Budget(seconds=0.05))
+    player = HardPlayer(Budget(seconds=0.05), tactics=tactics_for)
     state, seat = open_positions()[0]
     tactics = tactics_for(SHORT_CHANGED.key)
     result = player.search(knowing(state, seat, tactics), tactics, random.Random(1))
@@ -87,7 +86,7 @@ def test_hard_keeps_to_a_real_time_budget() -> None:
 def test_hard_plays_a_lone_candidate_without_searching() -> None:
     # Seat 1's hand is the only thing seat 0 does not hold or see: its total is certain.
     state = short_changed_table(Chips(green=2, blue=3, red=4, white=4), Chips(white=1))
-    player = HardPlayer(Budget(seconds=None, iterations=50))
+    player = HardPlayer(Budget(seconds=None, iterations=50), tactics=tactics_for)
     tactics = tactics_for(SHORT_CHANGED.key)
     result = player.search(knowing(state, 0, tactics), tactics, random.Random(1))
     assert result.action == Guess(target=1, total=1)
@@ -104,7 +103,7 @@ def test_a_decision_is_the_same_for_the_same_player_randomness(level: str) -> No
 
 
 def test_hard_search_statistics_are_reproducible_too() -> None:
-    player = HardPlayer(Budget(seconds=None, iterations=20))
+    player = HardPlayer(Budget(seconds=None, iterations=20), tactics=tactics_for)
     for state, seat in open_positions():
         tactics = tactics_for(SHORT_CHANGED.key)
         runs = [
