@@ -7,7 +7,7 @@ connection: for the bot, on the one connection every move is saved through. Each
 move writes several pages, so at a few hundred moves a second that was a
 checkpoint every fraction of a second, and its copying and two syncs (5-9 ms here)
 held up every move queued behind it. It was the largest part of the table
-service's p99 (``bench.service``; the README has the numbers).
+service's p99 (``bench.service`` prints the statements' times).
 
 So a :class:`Checkpointer` checkpoints from a connection and a thread of its own,
 every :data:`CHECKPOINT_EVERY` seconds. A plain thread rather than an asyncio task:

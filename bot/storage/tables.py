@@ -14,7 +14,6 @@ row changed behind its back.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 from collections import OrderedDict
@@ -28,6 +27,7 @@ import aiosqlite
 
 from bot.shards import UNSHARDED, Shards
 from bot.storage.database import Database, Params, Row
+from bot.storage.group_commit import GroupCommit, SaveInterrupted
 from bot.storage.shards import ours
 from bot.tables.model import Player, Table, TableStatus
 
@@ -55,11 +55,6 @@ class StaleVersion(Exception):
     """The table moved on since the version the caller read."""
 
 
-class SaveInterrupted(Exception):
-    """The move was being saved with another one whose caller was cancelled (the bot
-    shutting down): it may or may not have been saved."""
-
-
 @dataclass(frozen=True, slots=True)
 class Turn:
     """One applied action, as the event log stores it."""
@@ -77,28 +72,25 @@ tables of a busy bot, at a few KiB each."""
 RECENT_KEPT = 16
 """Public event lines kept with a cached row; reads of at most this many are served."""
 
+ROW_IDS = range(1, 2**63)
+"""The ids a table row can have: SQLite's row ids are positive 64-bit integers. A number
+outside them (a forged button's) names no table, and must not reach SQLite, which cannot
+even compare it (OverflowError)."""
+
 
 MOVES_PER_STATEMENT = 200
 """At most this many waiting moves are saved by one statement (10 parameters each, well
 under SQLite's limit of 32,766)."""
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class _Move:
-    """A move waiting to be saved together with others (see :meth:`TableRepository.save_turn`)."""
+    """A move on its way to the file (see :meth:`TableRepository.save_turn`)."""
 
-    table_id: int
     params: tuple[Any, ...]
     """Its parameters of :data:`_MOVE`."""
     moved: Callable[[_Cached], None]
-    saved: asyncio.Future[bool | None] | None = None
-    """Only while it waits behind another caller's save: True once saved, False if the
-    table was no longer at the move's version, None for "lead the next statement"."""
-
-    @property
-    def waiting(self) -> asyncio.Future[bool | None]:
-        assert self.saved is not None, "a move waits in line with its future"
-        return self.saved
+    """What its statement does to the cached row, applied once it commits."""
 
 
 _MOVE = (
@@ -133,15 +125,6 @@ def _moves_statement(count: int) -> str:
     )
 
 
-def _settle(future: asyncio.Future[bool | None], saved: bool | BaseException | None) -> None:
-    if future.done():  # its caller stopped waiting
-        return
-    if isinstance(saved, BaseException):
-        future.set_exception(saved)
-    else:
-        future.set_result(saved)
-
-
 @dataclass(slots=True)
 class _Cached:
     table: Table
@@ -161,8 +144,13 @@ class TableRepository:
         self._commits = 0
         """Committed changes to cached tables so far: a read that saw this change while
         it was out may hold an older row, and is not cached."""
-        self._waiting: list[_Move] = []
-        self._saving = False
+        self._moves = GroupCommit[_Move](
+            together=self._save_together,
+            alone=self._save_alone,
+            unknown=self._forget,
+            most=MOVES_PER_STATEMENT,
+        )
+        """Moves made while another is on its way to the file wait, then go together."""
 
     # -- the cache ----------------------------------------------------------------------------
 
@@ -225,6 +213,9 @@ class TableRepository:
     # -- reading ------------------------------------------------------------------------------
 
     async def get(self, table_id: int) -> Table | None:
+        """The table's row, or ``None`` if there is no such table."""
+        if table_id not in ROW_IDS:
+            return None
         entry = self._cached(table_id)
         if entry is not None:
             return entry.table
@@ -310,6 +301,8 @@ class TableRepository:
 
     async def recent_lines(self, table_id: int, limit: int) -> list[str]:
         """The latest public event lines, oldest first."""
+        if table_id not in ROW_IDS:
+            return []
         entry = self._cached(table_id)
         if entry is not None and entry.recent is not None and limit <= RECENT_KEPT:
             return list(entry.recent[-limit:]) if limit > 0 else []
@@ -334,6 +327,8 @@ class TableRepository:
         return lines[-limit:]
 
     async def turns(self, table_id: int) -> list[Turn]:
+        if table_id not in ROW_IDS:
+            return []
         rows = await self._db.fetch_all(
             "SELECT seat, action_json, public_lines FROM events WHERE table_id = ? "
             "ORDER BY version",
@@ -531,9 +526,8 @@ class TableRepository:
         so that what else a move changes (a result, an away seat) commits with it.
 
         Without ``sql``, moves made at other tables while a save is on its way to the
-        database wait, and are then saved together by one statement, in the task of the
-        first of them (a group commit, :meth:`_lead`): under load a trip to the database
-        thread costs more than the query, so the busier the bot, the fewer trips per move.
+        database wait, and are then saved together by one statement (a group commit,
+        :mod:`bot.storage.group_commit`); each still succeeds or fails on its own account.
         """
         stamp = now.isoformat()
         finished = outcome_json is not None
@@ -580,11 +574,7 @@ class TableRepository:
 
         if sql is not None:
             return await self._save_inside(sql, table, params, moved, after)
-        move = _Move(table.id, params, moved)
-        outcome = await self._wait_in_line(move) if self._saving else None
-        if outcome is None:
-            outcome = await self._lead(move)
-        if not outcome:
+        if not await self._moves.save(table.id, _Move(params, moved)):
             raise self._stale(table.id)
         return saved if saved is not None else await self._read_back(after(table))
 
@@ -636,83 +626,15 @@ class TableRepository:
         self._forget(table_id)
         return StaleVersion()
 
-    async def _wait_in_line(self, move: _Move) -> bool | None:
-        """Wait while another caller saves: for ``move``'s outcome, or None to lead."""
-        handed: asyncio.Future[bool | None] = asyncio.get_running_loop().create_future()
-        move.saved = handed
-        self._waiting.append(move)
-        try:
-            return await handed
-        except asyncio.CancelledError:
-            if not handed.cancelled() and handed.exception() is None and handed.result() is None:
-                # It was to lead the next statement: the next caller in line does.
-                self._waiting.remove(move)
-                self._hand_over()
-            raise
+    async def _save_alone(self, table_id: int, move: _Move) -> bool:
+        """Save one move by the plain statement; whether its table was at its version."""
+        return bool(await self._write(table_id, _MOVE, move.params, move.moved))
 
-    async def _lead(self, move: _Move) -> bool:
-        """Save ``move`` and every move waiting with it by one statement; then hand the
-        next statement to the first move still waiting."""
-        self._saving = True
-        try:
-            saved = await self._save_moves(self._take_waiting(move))
-        finally:
-            self._hand_over()
-        return move.table_id in saved
-
-    def _take_waiting(self, leader: _Move) -> dict[int, _Move]:
-        """The moves for the next statement, the leader's first: the first waiting move of
-        each table (the service makes a table's moves one after another, but a second
-        one would be checked against the first's version in the next statement), and no
-        move whose caller stopped waiting before it was taken."""
-        by_table = {leader.table_id: leader}
-        later: list[_Move] = []
-        for waiting in self._waiting:
-            if waiting is leader or waiting.waiting.cancelled():
-                continue
-            if waiting.table_id in by_table or len(by_table) == MOVES_PER_STATEMENT:
-                later.append(waiting)
-            else:
-                by_table[waiting.table_id] = waiting
-        self._waiting = later
-        return by_table
-
-    def _hand_over(self) -> None:
-        self._waiting = [waiting for waiting in self._waiting if not waiting.waiting.cancelled()]
-        if self._waiting:
-            _settle(self._waiting[0].waiting, None)  # its caller leads the next statement
-        else:
-            self._saving = False
-
-    async def _save_moves(self, by_table: dict[int, _Move]) -> set[int]:
-        """Save the leader's move (the first) and the others; tell the others how theirs
-        went, and return the tables saved or raise the leader's error."""
-        batch = list(by_table.values())
-        try:
-            saved = await self._save_statement(by_table)
-        except Exception as error:  # the statement failed whole: nothing was saved
-            for move in batch[1:]:
-                _settle(move.waiting, error)
-            raise
-        except BaseException:
-            # The leading caller was cancelled with the statement under way in the
-            # database thread: whether it landed is unknown here, so the cached rows
-            # are forgotten (read again from the file) and the other callers told.
-            for move in batch:
-                self._forget(move.table_id)
-            for move in batch[1:]:
-                _settle(move.waiting, SaveInterrupted())
-            raise
-        for move in batch[1:]:
-            _settle(move.waiting, move.table_id in saved)
-        return saved
-
-    async def _save_statement(self, by_table: dict[int, _Move]) -> set[int]:
-        """Run the statement that saves these moves; the tables it changed."""
+    async def _save_together(self, by_table: dict[int, _Move]) -> set[int]:
+        """Save these moves (one per table) by one statement; the tables it changed."""
         if len(by_table) == 1:  # the plain statement costs SQLite less than the join below
             ((table_id, move),) = by_table.items()
-            changed = await self._write(table_id, _MOVE, move.params, move.moved)
-            return {table_id} if changed else set()
+            return {table_id} if await self._save_alone(table_id, move) else set()
 
         def then(rows: list[Row]) -> None:
             for (table_id,) in rows:

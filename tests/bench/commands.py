@@ -1,4 +1,4 @@
-"""Run a benchmark the way the README does (``python -m bench.NAME ...``) and read its table."""
+"""Run a benchmark as docs/performance.md does (``python -m bench.NAME ...``); read its table."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""bench.engines and bench.playouts, run as the README shows them, on tiny budgets."""
+"""bench.engines and bench.playouts, run as docs/performance.md shows them, on tiny budgets."""
 
 from __future__ import annotations
 

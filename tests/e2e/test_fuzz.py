@@ -116,8 +116,8 @@ def option_values(parameter: app_commands.Parameter, tables: Tables) -> st.Searc
         longest = min(int(parameter.max_value or 100), 100)
         return st.text(min_size=max(int(parameter.min_value or 1), 1), max_size=longest)
     if kind is discord.AppCommandOptionType.integer:
-        low = int(parameter.min_value) if parameter.min_value is not None else -(2**53)
-        high = int(parameter.max_value) if parameter.max_value is not None else 2**53
+        low = int(parameter.min_value) if parameter.min_value is not None else -(2**53 - 1)
+        high = int(parameter.max_value) if parameter.max_value is not None else 2**53 - 1
         return st.integers(low, high)
     if kind is discord.AppCommandOptionType.number:
         return st.floats(-1e12, 1e12, allow_nan=False)

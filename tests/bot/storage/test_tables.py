@@ -452,29 +452,57 @@ async def test_two_moves_on_one_table_waiting_together_are_saved_one_after_the_o
     await assert_matches_the_file(repo, db, table.id)
 
 
-async def test_a_failed_group_statement_saves_none_of_its_moves(
+async def test_a_move_at_a_damaged_table_fails_alone_and_the_others_are_saved(
     repo: TableRepository, db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    first, *tables = [await started(repo, channel=channel) for channel in (1, 2, 3)]
-    for table in tables:
+    """The statement saving a batch fails whole for one table's sake: each move is then
+    saved on its own, and only the damaged table's fails."""
+    first, *healthy, damaged = [await started(repo, channel=channel) for channel in (1, 2, 3, 4)]
+    for table in (*healthy, damaged):
         await repo.recent_lines(table.id, 8)
-    # The last table's event cannot be logged, so the statement saving it fails whole.
-    await db.execute_script(
-        "CREATE TEMP TRIGGER refuse AFTER INSERT ON events "
-        f"WHEN NEW.table_id = {tables[-1].id} BEGIN SELECT RAISE(ABORT, 'disk trouble'); END;"
+    # A damaged table: its event log already holds the version its next move would log.
+    await db.write(
+        "INSERT INTO events (table_id, version, seat, action_json, public_lines, acted_at) "
+        "VALUES (?, 1, 0, '{}', '[]', ?)",
+        (damaged.id, NOW.isoformat()),
     )
     statements = Statements(db, monkeypatch)
-    outcomes = await behind_a_save(repo, first, *(move(repo, t.id, 1, "lost") for t in tables))
-    assert statements.sizes == [1, 2]
-    assert isinstance(outcomes[0], Table) and outcomes[0].version == 1
-    assert all("disk trouble" in str(outcome) for outcome in outcomes[1:])
-    for table in tables:
-        assert await repo.get(table.id) == table
-        assert await repo.recent_lines(table.id, 8) == []
+    outcomes = await behind_a_save(
+        repo, first, *(move(repo, t.id, 1, f"at {t.id}") for t in (*healthy, damaged))
+    )
+    assert statements.sizes == [1, 3, 1, 1, 1]  # the batch failed, then each alone
+    assert [outcome.version for outcome in outcomes[:3]] == [1, 1, 1]
+    assert "UNIQUE" in str(outcomes[3])
+    for table in healthy:
+        assert await repo.recent_lines(table.id, 8) == [f"at {table.id}"]
         await assert_matches_the_file(repo, db, table.id)
-    await db.execute_script("DROP TRIGGER temp.refuse;")
+    assert await repo.get(damaged.id) == damaged
+    assert await repo.recent_lines(damaged.id, 8) == []
+    await assert_matches_the_file(repo, db, damaged.id)
+
+
+async def test_a_batch_the_database_is_too_busy_for_is_refused_whole(
+    repo: TableRepository, db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Busy is no one table's fault: each move is told so at once, not tried again alone
+    (which would only wait out the same lock once per move)."""
+    first, *tables = [await started(repo, channel=channel) for channel in (1, 2, 3)]
+    write_returning = db.write_returning
+
+    async def busy(sql: str, params: Params = (), **kwargs: Any) -> list[Row]:
+        raise DatabaseBusy
+
+    monkeypatch.setattr(db, "write_returning", busy)
+    statements = Statements(db, monkeypatch)
+    outcomes = await behind_a_save(repo, first, *(move(repo, t.id, 1, "busy") for t in tables))
+    assert statements.sizes == [1, 2]  # the batch's statement, and none for a move alone
+    assert isinstance(outcomes[0], Table)
+    assert all(isinstance(outcome, DatabaseBusy) for outcome in outcomes[1:])
+    monkeypatch.setattr(db, "write_returning", write_returning)
     saved = await asyncio.gather(*(move(repo, table.id, 1, "saved") for table in tables))
     assert [table.version for table in saved] == [1, 1]
+    for table in tables:
+        await assert_matches_the_file(repo, db, table.id)
 
 
 async def test_a_caller_cancelled_while_its_statement_runs_leaves_the_cache_true_to_the_file(
@@ -516,13 +544,13 @@ async def test_a_caller_cancelled_while_in_line_is_not_saved_and_holds_no_one_up
     gone = asyncio.create_task(move(repo, tables[1].id, 1, "never saved"))
     behind = asyncio.create_task(move(repo, tables[2].id, 1, "saved"))
     await asyncio.sleep(0)
-    hand_over = repo._hand_over
+    hand_over = repo._moves._hand_over
 
     def cancelled_as_it_is_handed_the_lead() -> None:
         hand_over()
         gone.cancel()  # after its turn to lead was given, before it could take it
 
-    monkeypatch.setattr(repo, "_hand_over", cancelled_as_it_is_handed_the_lead)
+    monkeypatch.setattr(repo._moves, "_hand_over", cancelled_as_it_is_handed_the_lead)
     assert (await leading).version == 1
     monkeypatch.undo()
     assert (await behind).version == 1

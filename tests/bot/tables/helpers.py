@@ -37,7 +37,7 @@ async def lobby(service: TableService, *players: Player, channel: int = CHANNEL)
     return table.id
 
 
-async def started(service: TableService, *players: Player) -> int:
-    table_id = await lobby(service, *players)
+async def started(service: TableService, *players: Player, channel: int = CHANNEL) -> int:
+    table_id = await lobby(service, *players, channel=channel)
     await service.start(table_id, players[0].user_id or 0)
     return table_id

@@ -247,3 +247,31 @@ async def test_a_move_keeps_the_table_message_the_board_posted_while_it_was_save
     assert (played.table.message_id, played.table.ping_message_id) == (222, 600)
     assert table == played.table
     assert table == await TableService(db, service.catalog, Clock()).get(table_id)
+
+
+async def test_moves_saved_together_succeed_or_fail_each_on_its_own(
+    service: TableService, db: Database
+) -> None:
+    """Moves at different tables arriving together are saved in one batch; one table's
+    damaged row must not fail the others' moves (their players would be told something
+    went wrong, and their moves lost)."""
+    tables = [await started(service, *PLAYERS, channel=channel) for channel in (1, 2, 3, 4)]
+    first, healthy, other, damaged = tables
+    # The damaged table's event log already holds the version its next move would log.
+    await db.write(
+        "INSERT INTO events (table_id, version, seat, action_json, public_lines, acted_at) "
+        "VALUES (?, 1, 0, '{}', '[]', '2026-11-21T20:00:00+00:00')",
+        (damaged,),
+    )
+    moves = {table: antes(await state_of(service, table))[0] for table in tables}
+    leading = asyncio.create_task(service.act(first, uid(0), moves[first]))
+    await asyncio.sleep(0)  # its save is on its way: the next three wait and go together
+    results = await at_once(
+        leading, *(service.act(table, uid(0), moves[table]) for table in tables[1:])
+    )
+    assert [isinstance(result, Played) for result in results] == [True, True, True, False]
+    assert not isinstance(results[3], TableError)  # our own failure, not the player's
+    for table in (first, healthy, other):
+        assert (await service.get(table)).version == 1
+        assert len(await events(db, table)) == 1
+    assert (await service.get(damaged)).version == 0
