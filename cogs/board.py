@@ -458,7 +458,7 @@ class TableBoard:
         )
         if not people:
             return
-        grace = (await self._tables.guild_settings.get(table.guild_id)).ping_grace
+        grace = (await self._bot.guild_settings.get(table.guild_id)).ping_grace
         if grace <= 0:
             self._due[table.id] = people
             return

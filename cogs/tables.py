@@ -101,7 +101,7 @@ class TablesCog(
     async def new(self, interaction: discord.Interaction[Any], game: str) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
         presenter = self._presenter(game)
-        settings = await self.bot.tables.guild_settings.get(interaction.guild_id)
+        settings = await self.bot.guild_settings.get(interaction.guild_id)
         channel = interaction.channel
         home = getattr(channel, "parent_id", None) or interaction.channel_id
         if settings.channels and home not in settings.channels:

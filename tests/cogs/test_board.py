@@ -37,7 +37,7 @@ async def started_game(
 
 
 async def set_ping_grace(bot: TrickyBot, room: Room, seconds: int) -> None:
-    async with bot.tables.guild_settings.editing(room.guild.id, bot.clock.now) as settings:
+    async with bot.guild_settings.editing(room.guild.id) as settings:
         settings.ping_grace = seconds
 
 
@@ -368,7 +368,7 @@ async def test_the_grace_is_the_servers_and_survives_a_restart(
     await bot_of(simcord_env).db.close()
     await simcord_env.restart_bot(bots())
     bot = bot_of(simcord_env)
-    assert (await bot.tables.guild_settings.get(room.guild.id)).ping_grace == 45
+    assert (await bot.guild_settings.get(room.guild.id)).ping_grace == 45
     # The grace waits in memory: after a restart the seat to act gets it afresh.
     await simcord_env.advance_time(40)
     assert posted_pings(simcord_env) == []

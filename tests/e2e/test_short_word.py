@@ -3,9 +3,11 @@ and the words form, a solitaire game to its end, and no letter card ever in publ
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import Any
 
+import pytest
 from simcord import Env
 
 from bot.app import TrickyBot
@@ -211,3 +213,18 @@ async def test_a_solitaire_game_to_its_end(simcord_env: Env) -> None:
     result = room.public_messages()[-1]
     assert f"{final.used} of 48 cards used" in text_of(result) or "won" in text_of(result)
     assert "Open my hand" not in labels(room.public_messages()[-1])
+
+
+async def test_a_house_word_the_list_refuses_is_explained_and_nothing_saved(
+    simcord_env: Env, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The settings service refuses it (a user error), and the command tree explains it."""
+    bot = bot_of(simcord_env)
+    room = Room(simcord_env)
+    mod = moderator(room, "mod")
+    with caplog.at_level(logging.WARNING):
+        refused = await mod.slash(room.channel, "tricky words add", word="rock-n-roll")
+    assert refused.ephemeral and refused.response is not None and not refused.followups
+    assert "2 to 22 letters" in refused.response.content
+    assert caplog.records == []
+    assert (await bot.guild_settings.get(room.guild.id)).lobby_defaults == {}
