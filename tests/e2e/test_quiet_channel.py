@@ -112,8 +112,13 @@ def lobby_of(room: Room) -> Any:
     return room.lobby_message()
 
 
-async def play_promptly(env: Env, room: Room, kind: Kind) -> tuple[int, int, int]:
-    """Open, fill and play a whole table of ``kind``; return (hands, posts, deletes)."""
+async def play_promptly(
+    env: Env, room: Room, kind: Kind, *, slow: int | None = None
+) -> tuple[int, int, int]:
+    """Open, fill and play a whole table of ``kind``; return (hands, posts, deletes).
+
+    Everyone moves at once, except the ``slow`` seat, which looks away for half a
+    minute (past the grace, well before the turn clock's reminder) before every move."""
     bot = bot_of(env)
     tally = Tally(kind)
     bot.tables.listen(tally)
@@ -133,8 +138,11 @@ async def play_promptly(env: Env, room: Room, kind: Kind) -> tuple[int, int, int
             break
         table = await bot.tables.get(table_id)
         assert table.state_json is not None
-        for seat in public.to_act:
+        # In a simultaneous choice the prompt seats choose first: only the slow one waits.
+        for seat in sorted(public.to_act, key=lambda seat: seat == slow):
             move = decide(kind.key, table.state_json, seat, "easy", 0.01, choices.getrandbits(62))
+            if seat == slow:
+                await env.advance_time(30)
             with as_the_bot(env):  # its grace periods wait on the virtual clock, as a click's
                 await bot.tables.act(table_id, members[seat].id, move, version=table.version)
                 await drawn(bot)
@@ -164,6 +172,32 @@ async def test_a_whole_game_posts_the_table_a_summary_a_hand_and_the_result(
     record_property("channel_count", line)
     assert posted <= allowed, line
     assert deleted == 0, line
+
+
+async def test_a_player_who_looks_away_costs_one_ping_a_turn_and_nothing_else(
+    simcord_env: Env, record_property: Callable[[str, Any], None]
+) -> None:
+    room = Room(simcord_env)
+    kind = next(kind for kind in KINDS if kind.key == "tricky")
+    hands, posted, deleted = await play_promptly(simcord_env, room, kind, slow=1)
+    slow = next(member for member in room.members if member.name == "p1")
+    pings = [
+        text
+        for request in simcord_env.http_requests
+        if request.method == "POST" and request.path == f"/channels/{room.channel.id}/messages"
+        if "<@" in (text := (request.json or {}).get("content") or "")
+        and not text.startswith("🏆")  # the result names the winners
+    ]
+    line = (
+        f"tricky, one seat slow: {posted} posts ({len(pings)} pings), {deleted} deletes "
+        f"for {hands} hands/rounds"
+    )
+    print(line)
+    record_property("channel_count", line)
+    assert pings and all(text.startswith(f"<@{slow.id}>:") for text in pings), pings
+    assert posted <= 1 + hands + 1 + len(pings), line
+    # Each ping is deleted once the next one (or the result) replaces it: no other delete.
+    assert deleted == len(pings), line
 
 
 @pytest.mark.parametrize("kind", KINDS, ids=[kind.key for kind in KINDS])
