@@ -12,18 +12,21 @@ from discord.ext import commands
 from bot.clock import Clock, SystemClock
 from bot.computer import ComputerPlayers, prepare_games
 from bot.guilds import GuildSettingsService
+from bot.notify import TurnMessages
 from bot.preferences import PreferencesService
 from bot.replays import ReplayService
 from bot.results import ResultsService
 from bot.settings import Settings
 from bot.storage.database import Database
 from bot.storage.deadlines import DeadlineRepository
+from bot.storage.direct_messages import UndeliveredRepository
 from bot.storage.guilds import GuildSettingsRepository
 from bot.storage.migrations import migrate
 from bot.storage.preferences import PreferencesRepository
 from bot.storage.results import ResultsRepository
 from bot.tables.service import TableService
 from bot.turn_clock import TurnClock
+from bot.word_files import use_word_files
 from games.catalog import CATALOG
 from games.core.registry import Catalog
 
@@ -31,7 +34,15 @@ __all__ = ["EXTENSIONS", "TrickyBot", "create_bot"]
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.tables", "cogs.leaderboard", "cogs.config", "cogs.replays")
+EXTENSIONS = (
+    "cogs.tables",
+    "cogs.leaderboard",
+    "cogs.config",
+    "cogs.replays",
+    "cogs.rematch",
+    "cogs.finding",
+    "cogs.notify",
+)
 
 
 class TrickyBot(commands.AutoShardedBot):
@@ -72,6 +83,7 @@ class TrickyBot(commands.AutoShardedBot):
         self._guild_settings: GuildSettingsService | None = None
         self._results: ResultsService | None = None
         self._replays: ReplayService | None = None
+        self._turn_messages: TurnMessages | None = None
         self._preloading: asyncio.Task[None] | None = None
 
     @property
@@ -105,6 +117,11 @@ class TrickyBot(commands.AutoShardedBot):
         return self._replays
 
     @property
+    def turn_messages(self) -> TurnMessages:
+        assert self._turn_messages is not None, "turn messages start in setup_hook"
+        return self._turn_messages
+
+    @property
     def turn_clock(self) -> TurnClock:
         assert self._turn_clock is not None, "the turn clock starts in setup_hook"
         return self._turn_clock
@@ -133,6 +150,16 @@ class TrickyBot(commands.AutoShardedBot):
             )
         self._preferences = PreferencesService(PreferencesRepository(self._db), self.clock.now)
         self._replays = ReplayService(self._tables)
+        self._turn_messages = TurnMessages(
+            self._tables,
+            self._guild_settings,
+            self._preferences,
+            UndeliveredRepository(self._db),
+            self.clock.now,
+        )
+        self._tables.listen(self._turn_messages)
+        # The word lists come from files mapped into memory that every process shares.
+        use_word_files(self.settings.cache_path)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.sync_commands()
@@ -140,14 +167,19 @@ class TrickyBot(commands.AutoShardedBot):
             workers=self.settings.ai_workers,
             seconds=self.settings.ai_seconds,
             preload=self.settings.preload,
+            words=self.settings.cache_path,
         )
         if self.settings.preload:
             # Word lists take seconds to read: read them now, off the event loop.
-            self._preloading = asyncio.create_task(asyncio.to_thread(prepare_games))
+            self._preloading = asyncio.create_task(
+                asyncio.to_thread(prepare_games, self.settings.cache_path)
+            )
         deadlines = DeadlineRepository(self._db, shards=shards)
         self._turn_clock = TurnClock(self._tables, deadlines, self._computers)
         self._tables.listen(self._turn_clock)
-        await self._turn_clock.start()
+        # In the background: the clocks restart in batches while the bot already answers,
+        # and no table is loaded until it is touched.
+        self._turn_clock.begin()
 
     async def sync_commands(self) -> None:
         """Instantly to the development server when one is set, else globally (slow to show).
@@ -176,6 +208,8 @@ class TrickyBot(commands.AutoShardedBot):
     async def close(self) -> None:
         if self._turn_clock is not None:
             await self._turn_clock.stop()
+        if self._turn_messages is not None:
+            await self._turn_messages.drain()
         await super().close()
         if self._computers is not None:
             self._computers.close()

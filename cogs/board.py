@@ -58,6 +58,7 @@ from cogs.controls import TableButton
 from cogs.lobby import clock_text, lobby_message
 from cogs.presenters import Presenter
 from cogs.presenters.base import ended_early
+from cogs.rematch import play_again
 from games.core.game import Event
 
 if TYPE_CHECKING:
@@ -114,6 +115,8 @@ def table_controls(table_id: int, *, playing: bool) -> discord.ui.View:
         )
     view.add_item(TableButton(table_id, "log", label="Full log", emoji="📜"))
     view.add_item(TableButton(table_id, "rules", label="Rules", emoji="📖"))
+    if playing:
+        view.add_item(TableButton(table_id, "watch", label="Watch", emoji="👀"))
     return view
 
 
@@ -151,6 +154,9 @@ class TableBoard:
         self._pinged: dict[int, Ping] = {}
         self._acted: dict[int, set[int]] = {}
         self._panels: dict[int, dict[int, OpenPanel]] = {}
+        self._watchers: dict[int, dict[int, discord.Interaction[Any]]] = {}
+        """Per table, by member: the latest interaction of a Watch panel, refreshed like a
+        player's panel while its token lives."""
         self._held: dict[int, list[asyncio.Event]] = {}
         """Per channel, the commands posting a message there themselves (see :meth:`posting`)."""
         self._catch_ups: dict[int, asyncio.TimerHandle] = {}
@@ -431,6 +437,10 @@ class TableBoard:
             self._pinged[table.id] = Ping(acting, text)
             if acted & acting:
                 await self._start_grace(table)
+        elif previous is None and table.id in self._due:
+            # The first drawing since a restart, for a grace period that ran out meanwhile
+            # (resume): the ping it owes is for this very turn.
+            self._pinged[table.id] = Ping(acting, text)
         else:
             self._pinged[table.id] = Ping(acting, text)
             self._due.pop(table.id, None)
@@ -450,12 +460,15 @@ class TableBoard:
         acting = frozenset(public.to_act)
         self._pinged[table_id] = Ping(acting, presenter.ping(public, sorted(acting)))
 
-    async def _start_grace(self, table: Table) -> None:
-        """Owe the seats to act a ping once the server's grace period passes without a move."""
+    async def _start_grace(self, table: Table, called: frozenset[int] | None = None) -> None:
+        """Owe the seats to act a ping once the server's grace period passes without a move.
+
+        ``called``: the seats this turn may call, when no ping was noted for it yet (after a
+        restart); the ping goes to those of them the table then waits for.
+        """
         self._cancel_grace(table.id)
-        people = frozenset(
-            seat for seat in self._pinged[table.id].seats if not table.seats[seat].played_by_bot
-        )
+        seats = self._pinged[table.id].seats if called is None else called
+        people = frozenset(seat for seat in seats if not table.seats[seat].played_by_bot)
         if not people:
             return
         grace = (await self._bot.guild_settings.get(table.guild_id)).ping_grace
@@ -487,20 +500,16 @@ class TableBoard:
     async def resume(self) -> None:
         """After a restart: every seat to act starts its grace period afresh, as its turn
         clock does (``TurnClock.start``), so nobody who looks away goes unpinged because
-        the bot was down. Someone pinged just before the restart may be pinged once more."""
+        the bot was down. Someone pinged just before the restart may be pinged once more.
+
+        Start-up loads no table for it: the grace waits for every person seated, and
+        when it runs out the table is loaded and drawn, and those of them it still waits
+        for are pinged."""
         for table in await self._tables.open_tables():
             if table.status is not TableStatus.ACTIVE or table.id in self._pinged:
                 continue
-            try:
-                public = await self._tables.public(table.id)
-            except Exception:
-                log.exception("table %s could not be loaded to resume its pings", table.id)
-                continue
-            presenter = self._presenters.get(table.game_key)
-            if presenter is None or table.id in self._pinged:
-                continue
-            self._call(table.id, public, presenter)
-            await self._start_grace(public.table)
+            called = frozenset(range(len(table.seats)))
+            await self._start_grace(table, called)
 
     async def _post_ping(
         self,
@@ -585,6 +594,7 @@ class TableBoard:
         await channel.send(
             content=content,
             embeds=presenter.result(public),
+            view=play_again(public.table.id),
             allowed_mentions=discord.AllowedMentions(
                 users=[discord.Object(p.user_id) for p in people if p.user_id]
             ),
@@ -607,7 +617,26 @@ class TableBoard:
             interaction, interaction.user.id, version, draft, tuple(legal)
         )
 
+    def track_watcher(self, table_id: int, interaction: discord.Interaction[Any]) -> None:
+        self._watchers.setdefault(table_id, {})[interaction.user.id] = interaction
+
+    def watch_panel(self, public: PublicTable, presenter: Presenter) -> list[discord.Embed]:
+        """What a bystander's Watch panel shows: the table message's public embeds."""
+        return _with_seat_notes(presenter.table(public), public.table)
+
+    async def _refresh_watchers(self, public: PublicTable, presenter: Presenter) -> None:
+        watchers = self._watchers.get(public.table.id, {})
+        if not watchers:
+            return
+        embeds = self.watch_panel(public, presenter)
+        for user_id, interaction in list(watchers.items()):
+            try:
+                await interaction.edit_original_response(embeds=embeds)
+            except discord.HTTPException:  # its token expired, or the message was dismissed
+                watchers.pop(user_id, None)
+
     async def _refresh_panels(self, public: PublicTable, presenter: Presenter) -> None:
+        await self._refresh_watchers(public, presenter)
         table = public.table
         # Ending a game early changes its status, not its version: every open panel still
         # shows controls then (a click being answered is left to its own answer).
@@ -646,6 +675,7 @@ class TableBoard:
         self._reminders.pop(table_id, None)
         self._events.pop(table_id, None)
         self._panels.pop(table_id, None)
+        self._watchers.pop(table_id, None)
         self._closing.discard(table_id)
         self._news.pop(table_id, None)
 

@@ -60,6 +60,14 @@ def lobby_message(
         value=seats or "nobody yet",
         inline=False,
     )
+    kept = table.kept_for if table.status is TableStatus.LOBBY else ()
+    if kept:
+        embed.add_field(
+            name="Seats kept for the last game's players",
+            value=", ".join(player.name for player in kept)[:900]
+            + "\nPress Join to take your seat back.",
+            inline=False,
+        )
     fields = visible_options(game)
     if fields:
         embed.add_field(
