@@ -3,8 +3,8 @@
 Every game, every seat count and every option combination the conformance
 suite covers (``tests.games.conformance.option_variants``) is played out with
 uniformly random legal actions (``Game.random_action``, then ``Game.advance``,
-which checks before it performs and builds no events, as a computer player's
-rollout does), in this one process on one core. Each rate
+which performs it without checking it again or building events, as a computer
+player's rollout does), in this one process on one core. Each rate
 is the best of several runs of CPU time (``time.process_time``), so other work
 on a shared machine slows a run down less than it would a wall clock; the
 reference loop printed before and after says how fast the machine was.

@@ -23,8 +23,8 @@ Rules of the contract:
 * ``apply`` validates before it mutates: when it raises, the state is exactly
   as it was. It mutates in place (no copy per action); callers that need the
   old state call :meth:`Game.clone` first.
-* ``advance`` is ``apply`` without the news: the same checks and the same rules,
-  but no event is built (like python-chess's ``push``). Computer players,
+* ``advance`` is ``apply`` for a move known to be legal: the same rules, but no
+  check and no event built (like python-chess's ``push``). Computer players,
   rollouts and random playouts use it; only the table service reads events.
   A game writes each rule once, in :meth:`Game.perform`, which builds an event
   only when it is given a list to tell it to.
@@ -201,8 +201,13 @@ class Game(ABC, Generic[StateT, ActionT, ViewT, OptionsT]):
         return news
 
     def advance(self, state: StateT, seat: Seat, action: ActionT) -> None:
-        """:meth:`apply` without the events: the same checks, the same rules, nothing told."""
-        self.check(state, seat, action)
+        """Carry out a legal action without telling anyone: the same rules as :meth:`apply`,
+        no events built and no check made (python-chess's ``push``).
+
+        For moves that are legal by construction: one of :meth:`legal_actions`, a
+        :meth:`random_action`, or a computer player's choice in a world it samples.
+        Anything a person sends goes through :meth:`apply`, which checks it first.
+        """
         self.perform(state, seat, action, None)
 
     def random_action(self, state: StateT, seat: Seat, rng: random.Random) -> ActionT:

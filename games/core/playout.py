@@ -49,8 +49,8 @@ def play_out(
 ) -> Playout:
     """Play until nobody may act; in a simultaneous phase a random waiting seat goes next.
 
-    ``after_move`` is shown each move and its events; without it no event is built
-    (:meth:`Game.advance <games.core.game.Game.advance>`).
+    Every move is checked. ``after_move`` is shown each move and its events; without it
+    no event is built (:meth:`Game.advance <games.core.game.Game.advance>`).
     """
     playout = Playout(state)
     while acting := game.to_act(state):
@@ -61,6 +61,7 @@ def play_out(
         move = Move(seat, action)
         playout.moves.append(move)
         if after_move is None:
+            game.check(state, seat, action)  # a policy may be anything: hold it to the rules
             game.advance(state, seat, action)
         else:
             after_move(state, move, game.apply(state, seat, action))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
+from itertools import compress
 
 from games.short_word.cards import CARDS, Card
 from games.short_word.lexicon import Lexicon, anagram_key
@@ -34,9 +35,10 @@ def _spelled(cards: Sequence[Card], lexicon: Lexicon) -> Iterator[tuple[int, tup
     """Each set of two or more cards (a bit mask) that spells accepted words, with the words."""
     get = lexicon.anagram_groups().get
     doubles = sum(1 << index for index, card in enumerate(cards) if len(card) == 2)
-    for mask, words in enumerate(map(get, _keys(cards))):
-        if not words:
-            continue
+    spelled = list(map(get, _keys(cards)))  # most sets of cards spell nothing: the loop
+    for mask in compress(range(len(spelled)), spelled):  # visits only those that do
+        words = spelled[mask]
+        assert words is not None  # compress passed only the masks that spell something
         if not mask & (mask - 1):
             continue  # one card is never a word, even the IN card
         if mask & doubles:
