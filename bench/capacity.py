@@ -18,6 +18,12 @@ Cases (``--case``, all by default):
   its answer to the first interaction (``/tricky new``) with 10,000 running clocked
   tables in its database, against the same with none, interleaved.
 
+* ``overload``: 100 tables on one service; its capacity measured in a closed loop
+  (four players moving back to back), then moves
+  arriving at random (Poisson) at half and at twice that rate: the p99 latency of the
+  accepted moves (from when each was due) at twice over at half. Moves refused as
+  busy are counted.
+
     uv run --locked python -m bench.capacity
     uv run --locked python -m bench.capacity --case memory
 """
@@ -25,6 +31,7 @@ Cases (``--case``, all by default):
 from __future__ import annotations
 
 import argparse
+import asyncio
 import random
 import statistics
 import subprocess
@@ -243,7 +250,6 @@ async def _start_and_answer(path: Path, words: Path) -> float:
 
 
 def startup_case(directory: Path, rounds: int, stored: int = 10_000) -> None:
-    import asyncio
     import shutil
 
     with tempfile.TemporaryDirectory() as scratch:
@@ -264,7 +270,107 @@ def startup_case(directory: Path, rounds: int, stored: int = 10_000) -> None:
         _ratio(f"startup: {stored} running tables / none", ratios, "goal <= 1.5")
 
 
-CASES = {"memory": memory_case, "lookups": lookups_case, "startup": startup_case}
+CAPACITY_PLAYERS = 4
+"""Players moving back to back while the service's capacity is measured."""
+
+
+async def _overload_rounds(rounds: int, seconds: float, tables: int) -> list[float]:
+    """p99 of accepted moves at twice the capacity over p99 at half of it, per round."""
+    from bench.machine import percentile
+    from bench.service import Bench, Seated, multi_seat_games
+    from bot.clock import SystemClock
+    from bot.storage.database import Database
+    from bot.storage.migrations import migrate
+    from bot.tables.admission import Busy
+    from bot.tables.service import TableService
+    from games.catalog import CATALOG
+
+    with tempfile.TemporaryDirectory() as scratch:
+        db = await Database.open(Path(scratch) / "overload.db")
+        try:
+            await migrate(db)
+            deals = random.Random(24)
+            service = TableService(db, CATALOG, SystemClock(), seeds=lambda: deals.getrandbits(62))
+            bench = Bench(service, random.Random(24), guild=1)
+            keys = multi_seat_games()
+            seated = [await bench.seat(n, keys[n % len(keys)]) for n in range(tables)]
+            idle = list(seated)
+
+            async def play(table: Seated) -> bool:
+                """One move; whether it was accepted."""
+                try:
+                    if await bench.move(table):
+                        await bench.replace(table)
+                except Busy:
+                    return False
+                finally:
+                    idle.append(table)
+                return True
+
+            async def closed(concurrency: int) -> float:
+                done = 0
+                ends = time.perf_counter() + seconds
+
+                async def player() -> None:
+                    nonlocal done
+                    while time.perf_counter() < ends:
+                        done += await play(idle.pop(bench.rng.randrange(len(idle))))
+
+                started = time.perf_counter()
+                await asyncio.gather(*(player() for _ in range(concurrency)))
+                return done / (time.perf_counter() - started)
+
+            async def open_loop(rate: float) -> tuple[list[float], int]:
+                loop = asyncio.get_running_loop()
+                accepted: list[float] = []
+                refused = 0
+                busy: set[asyncio.Task[None]] = set()
+
+                async def one(table: Seated, due: float) -> None:
+                    nonlocal refused
+                    if await play(table):
+                        accepted.append(loop.time() - due)
+                    else:
+                        refused += 1
+
+                due = started = loop.time()
+                while due - started < seconds:
+                    due += bench.rng.expovariate(rate)
+                    await asyncio.sleep(max(0.0, due - loop.time()))
+                    if idle:
+                        task = loop.create_task(one(idle.pop(bench.rng.randrange(len(idle))), due))
+                        busy.add(task)
+                        task.add_done_callback(busy.discard)
+                await asyncio.gather(*list(busy))
+                return accepted, refused
+
+            ratios = []
+            for _ in range(rounds):
+                capacity = await closed(CAPACITY_PLAYERS)
+                half, _ = await open_loop(capacity / 2)
+                double, refused = await open_loop(capacity * 2)
+                low, high = percentile(sorted(half), 0.99), percentile(sorted(double), 0.99)
+                ratios.append(high / low)
+                print(
+                    f"  capacity {capacity:.0f} moves/s; p99 accepted at half {low * 1000:.0f} ms, "
+                    f"at double {high * 1000:.0f} ms ({len(double)} accepted, {refused} busy)"
+                )
+            return ratios
+        finally:
+            await db.close()
+
+
+def overload_case(directory: Path, rounds: int) -> None:
+    ratios = asyncio.run(_overload_rounds(rounds, seconds=5.0, tables=100))
+    _ratio("overload: p99 of accepted moves at 2x capacity / at 0.5x", ratios, "goal <= 3")
+
+
+CASES = {
+    "memory": memory_case,
+    "lookups": lookups_case,
+    "startup": startup_case,
+    "overload": overload_case,
+}
 
 
 def main(argv: list[str] | None = None) -> None:

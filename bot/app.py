@@ -17,7 +17,8 @@ from bot.storage.database import Database
 from bot.storage.deadlines import DeadlineRepository
 from bot.storage.migrations import migrate
 from bot.storage.preferences import PreferencesRepository
-from bot.tables.service import TableService
+from bot.tables.admission import Admission
+from bot.tables.service import MOVE_PATIENCE, TableService
 from bot.turn_clock import TurnClock
 from bot.word_files import use_word_files
 from games.catalog import CATALOG
@@ -92,11 +93,20 @@ class TrickyBot(commands.AutoShardedBot):
         applied = await migrate(self._db)
         log.info("database ready (%d migration(s) applied)", applied)
         shards = self.settings.shards
+        moves = self.settings.moves_at_once
+        admission = Admission(running=moves, waiting=moves, patience=MOVE_PATIENCE)
         if self._seeds is None:
-            self._tables = TableService(self._db, self.catalog, self.clock, shards=shards)
+            self._tables = TableService(
+                self._db, self.catalog, self.clock, shards=shards, admission=admission
+            )
         else:
             self._tables = TableService(
-                self._db, self.catalog, self.clock, seeds=self._seeds, shards=shards
+                self._db,
+                self.catalog,
+                self.clock,
+                seeds=self._seeds,
+                shards=shards,
+                admission=admission,
             )
         self._preferences = PreferencesService(PreferencesRepository(self._db), self.clock.now)
         # The word lists come from files mapped into memory that every process shares.

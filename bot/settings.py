@@ -51,6 +51,13 @@ class Settings(BaseSettings):
         le=1.0,
         description="The most time a computer player takes for one move, in seconds.",
     )
+    moves_at_once: int = Field(
+        default=4,
+        ge=1,
+        le=64,
+        description="Players' moves a process works on at once; as many more may wait, "
+        "and moves beyond those are refused as busy (try again in a moment).",
+    )
     preload: bool = Field(
         default=True,
         description="Load the games' slow data (word lists) at start-up instead of at first use.",

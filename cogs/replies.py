@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 
 from bot.storage.database import DatabaseBusy
-from bot.tables.service import TableError
+from bot.tables.service import Busy, TableError
 from games.core.errors import GameError
 
 __all__ = [
@@ -30,7 +30,7 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 SORRY = "Something went wrong on our side, so nothing changed. Please try again."
-EXPLAINED = (TableError, GameError, DatabaseBusy)
+EXPLAINED = (TableError, GameError, DatabaseBusy, Busy)
 """Errors whose message is written for the user: shown as is, never logged as a crash."""
 
 DEFER_AFTER = 1.0
