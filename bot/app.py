@@ -10,7 +10,7 @@ import discord
 from discord.ext import commands
 
 from bot.clock import Clock, SystemClock
-from bot.computer import ComputerPlayers, prepare_games
+from bot.computer import ComputerPlayers, default_workers, prepare_games
 from bot.preferences import PreferencesService
 from bot.settings import Settings
 from bot.storage.database import Database
@@ -114,8 +114,9 @@ class TrickyBot(commands.AutoShardedBot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.sync_commands()
+        workers = self.settings.ai_workers
         self._computers = ComputerPlayers(
-            workers=self.settings.ai_workers,
+            workers=default_workers() if workers is None else workers,
             seconds=self.settings.ai_seconds,
             preload=self.settings.preload,
             words=self.settings.cache_path,

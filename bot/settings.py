@@ -39,11 +39,12 @@ class Settings(BaseSettings):
         description="A server id to sync commands to instantly while developing; "
         "without it commands sync globally.",
     )
-    ai_workers: int = Field(
-        default=1,
+    ai_workers: int | None = Field(
+        default=None,
         ge=0,
-        le=16,
-        description="Worker processes computer players think in; 0 thinks in threads instead.",
+        le=64,
+        description="Worker processes computer players think in (default: one per core); "
+        "0 thinks in threads instead.",
     )
     ai_seconds: float = Field(
         default=1.0,
