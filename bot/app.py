@@ -11,12 +11,17 @@ from discord.ext import commands
 
 from bot.clock import Clock, SystemClock
 from bot.computer import ComputerPlayers, default_workers, prepare_games
+from bot.guilds import GuildSettingsService
 from bot.preferences import PreferencesService
+from bot.replays import ReplayService
+from bot.results import ResultsService
 from bot.settings import Settings
 from bot.storage.database import Database
 from bot.storage.deadlines import DeadlineRepository
+from bot.storage.guilds import GuildSettingsRepository
 from bot.storage.migrations import migrate
 from bot.storage.preferences import PreferencesRepository
+from bot.storage.results import ResultsRepository
 from bot.tables.admission import Admission
 from bot.tables.service import MOVE_PATIENCE, TableService
 from bot.turn_clock import TurnClock
@@ -28,7 +33,7 @@ __all__ = ["EXTENSIONS", "TrickyBot", "create_bot"]
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.tables", "cogs.leaderboard", "cogs.config")
+EXTENSIONS = ("cogs.tables", "cogs.leaderboard", "cogs.config", "cogs.replays")
 
 
 class TrickyBot(commands.AutoShardedBot):
@@ -66,6 +71,9 @@ class TrickyBot(commands.AutoShardedBot):
         self._computers: ComputerPlayers | None = None
         self._turn_clock: TurnClock | None = None
         self._preferences: PreferencesService | None = None
+        self._guild_settings: GuildSettingsService | None = None
+        self._results: ResultsService | None = None
+        self._replays: ReplayService | None = None
         self._preloading: asyncio.Task[None] | None = None
 
     @property
@@ -84,6 +92,21 @@ class TrickyBot(commands.AutoShardedBot):
         return self._preferences
 
     @property
+    def guild_settings(self) -> GuildSettingsService:
+        assert self._guild_settings is not None, "server settings open in setup_hook"
+        return self._guild_settings
+
+    @property
+    def results(self) -> ResultsService:
+        assert self._results is not None, "results open in setup_hook"
+        return self._results
+
+    @property
+    def replays(self) -> ReplayService:
+        assert self._replays is not None, "replays start in setup_hook"
+        return self._replays
+
+    @property
     def turn_clock(self) -> TurnClock:
         assert self._turn_clock is not None, "the turn clock starts in setup_hook"
         return self._turn_clock
@@ -93,11 +116,20 @@ class TrickyBot(commands.AutoShardedBot):
         applied = await migrate(self._db)
         log.info("database ready (%d migration(s) applied)", applied)
         shards = self.settings.shards
+        self._guild_settings = GuildSettingsService(
+            GuildSettingsRepository(self._db), self.catalog, self.clock.now
+        )
+        self._results = ResultsService(ResultsRepository(self._db), self.clock.now)
         moves = self.settings.moves_at_once
         admission = Admission(running=moves, waiting=moves, patience=MOVE_PATIENCE)
         if self._seeds is None:
             self._tables = TableService(
-                self._db, self.catalog, self.clock, shards=shards, admission=admission
+                self._db,
+                self.catalog,
+                self.clock,
+                shards=shards,
+                settings=self._guild_settings,
+                admission=admission,
             )
         else:
             self._tables = TableService(
@@ -106,9 +138,11 @@ class TrickyBot(commands.AutoShardedBot):
                 self.clock,
                 seeds=self._seeds,
                 shards=shards,
+                settings=self._guild_settings,
                 admission=admission,
             )
         self._preferences = PreferencesService(PreferencesRepository(self._db), self.clock.now)
+        self._replays = ReplayService(self._tables)
         # The word lists come from files mapped into memory that every process shares.
         use_word_files(self.settings.cache_path)
         for extension in EXTENSIONS:

@@ -17,6 +17,7 @@ from discord.ext import commands
 from bot.results import GameResult, SortKey, ratable
 from bot.tables.service import TableError
 from cogs.presenters import PRESENTERS
+from cogs.replays import replay_button
 from cogs.replies import friendly
 
 if TYPE_CHECKING:
@@ -162,8 +163,7 @@ class LeaderboardCog(commands.Cog, name="LeaderboardCog"):
         edit: bool = False,
     ) -> None:
         assert interaction.guild_id is not None
-        tables = self.bot.tables
-        settings = await tables.guild_settings.get(interaction.guild_id)
+        settings = await self.bot.guild_settings.get(interaction.guild_id)
         if not settings.leaderboard:
             raise TableError("The leaderboard is turned off on this server.")
         if game is None:
@@ -171,13 +171,13 @@ class LeaderboardCog(commands.Cog, name="LeaderboardCog"):
         presenter = PRESENTERS.get(game)
         if presenter is None:
             raise TableError("This bot does not host that game.")
-        rows, total = await tables.results.board(
+        rows, total = await self.bot.results.board(
             interaction.guild_id, game, sort, offset=page * PAGE, limit=PAGE
         )
         pages = max(1, math.ceil(total / PAGE))
         if page >= pages:  # the board shrank (a reset) since these buttons were drawn
             page = pages - 1
-            rows, total = await tables.results.board(
+            rows, total = await self.bot.results.board(
                 interaction.guild_id, game, sort, offset=page * PAGE, limit=PAGE
             )
         embed = discord.Embed(
@@ -213,7 +213,7 @@ class LeaderboardCog(commands.Cog, name="LeaderboardCog"):
         here = await self.bot.tables.in_channel(interaction.channel_id)
         if here is not None and ratable(PRESENTERS[here.game_key].game):
             return here.game_key
-        played = await self.bot.tables.results.most_played(interaction.guild_id)
+        played = await self.bot.results.most_played(interaction.guild_id)
         return played or GAME_CHOICES[0].value
 
     @friendly
@@ -221,7 +221,7 @@ class LeaderboardCog(commands.Cog, name="LeaderboardCog"):
         self, interaction: discord.Interaction[Any], member: discord.User | discord.Member
     ) -> None:
         assert interaction.guild_id is not None
-        records = await self.bot.tables.results.stats(interaction.guild_id, member.id)
+        records = await self.bot.results.stats(interaction.guild_id, member.id)
         embed = discord.Embed(title=f"📊 {member.display_name}'s record here", colour=GOLD)
         if not records:
             embed.description = "No finished games on this server yet."
@@ -249,16 +249,22 @@ class LeaderboardCog(commands.Cog, name="LeaderboardCog"):
         self, interaction: discord.Interaction[Any], page: int, *, edit: bool = False
     ) -> None:
         assert interaction.guild_id is not None
-        results, total = await self.bot.tables.results.history(
+        results, total = await self.bot.results.history(
             interaction.guild_id, offset=page * PAGE, limit=PAGE
         )
         pages = max(1, math.ceil(total / PAGE))
         embed = discord.Embed(title="📜 Recent games on this server", colour=GOLD)
-        embed.description = "\n".join(_history_line(r) for r in results) or "No games yet."
-        embed.set_footer(text=f"Page {page + 1} of {pages}")
+        first = page * PAGE + 1
+        embed.description = (
+            "\n".join(f"{n}. {_history_line(r)}" for n, r in enumerate(results, start=first))
+            or "No games yet."
+        )
+        embed.set_footer(text=f"Page {page + 1} of {pages} · Replay shows a game move by move")
         view = ui.View(timeout=None)
         view.add_item(HistoryPage(max(page - 1, 0), "p", disabled=page == 0))
         view.add_item(HistoryPage(page + 1, "n", disabled=page + 1 >= pages))
+        for n, result in enumerate(results, start=first):
+            view.add_item(replay_button(result.table_id, n))
         if edit:
             await interaction.response.edit_message(embed=embed, view=view)
         else:

@@ -16,17 +16,18 @@ from collections import deque
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
+from bot.errors import UserError
+
 __all__ = ["BUSY", "Admission", "Busy"]
 
 BUSY = "The bot is busy right now: try that again in a moment."
 
 
-class Busy(Exception):
+class Busy(UserError):
     """The move was not admitted: nothing was applied. Says so kindly (:data:`BUSY`)."""
 
     def __init__(self) -> None:
         super().__init__(BUSY)
-        self.message = BUSY
 
 
 class Admission:
