@@ -341,10 +341,10 @@ async def test_a_seat_that_moves_itself_while_its_stand_in_is_chosen_keeps_its_n
     real_choose = computers.choose
     thinking = 0
 
-    async def choose_while_the_seat_moves(*args: Any) -> str:
+    async def choose_while_the_seat_moves(*args: Any, **kwargs: Any) -> str:
         nonlocal thinking
         thinking += 1
-        chosen = await real_choose(*args)
+        chosen = await real_choose(*args, **kwargs)
         if thinking == 1:  # the player moves, a moment before the bot's first choice lands
             mine = await service.for_seat(table.id, turn + 1)
             first = next(action for action in mine.legal if not isinstance(action, Guess))
