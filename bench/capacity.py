@@ -486,8 +486,8 @@ def computers_case(directory: Path, rounds: int) -> None:
     cores = default_workers()
     p50s, p99s = [], []
     for _ in range(rounds):
-        single = sorted(asyncio.run(_computer_waits(1, 20.0, 100, 2.0, directory)))
-        pooled = sorted(asyncio.run(_computer_waits(cores, 20.0, 100, 2.0, directory)))
+        single = sorted(asyncio.run(_computer_waits(1, 45.0, 100, 2.0, directory)))
+        pooled = sorted(asyncio.run(_computer_waits(cores, 45.0, 100, 2.0, directory)))
         p50s.append(percentile(pooled, 0.5) / percentile(single, 0.5))
         p99s.append(percentile(pooled, 0.99) / percentile(single, 0.99))
         print(

@@ -409,16 +409,15 @@ class TableBoard:
         acting = frozenset(public.to_act)
         self._pinged[table_id] = Ping(acting, presenter.ping(public, sorted(acting)))
 
-    async def _start_grace(self, table: Table, late: float = 0.0) -> None:
-        """Owe the seats to act a ping once the server's grace period passes without a move
-        (``late``: seconds of it already gone, a resume after start-up)."""
+    async def _start_grace(self, table: Table) -> None:
+        """Owe the seats to act a ping once the server's grace period passes without a move."""
         self._cancel_grace(table.id)
         people = frozenset(
             seat for seat in self._pinged[table.id].seats if not table.seats[seat].played_by_bot
         )
         if not people:
             return
-        grace = (await self._bot.guild_settings.get(table.guild_id)).ping_grace - late
+        grace = (await self._bot.guild_settings.get(table.guild_id)).ping_grace
         if grace <= 0:
             self._due[table.id] = people
             return
@@ -444,11 +443,10 @@ class TableBoard:
             waiting.cancel()
         self._due.pop(table_id, None)
 
-    async def resume(self, late: float = 0.0) -> None:
+    async def resume(self) -> None:
         """After a restart: every seat to act starts its grace period afresh, as its turn
         clock does (``TurnClock.start``), so nobody who looks away goes unpinged because
-        the bot was down. Someone pinged just before the restart may be pinged once more.
-        ``late``: seconds since the start, counted as grace already gone."""
+        the bot was down. Someone pinged just before the restart may be pinged once more."""
         for table in await self._tables.open_tables():
             if table.status is not TableStatus.ACTIVE or table.id in self._pinged:
                 continue
@@ -461,7 +459,7 @@ class TableBoard:
             if presenter is None or table.id in self._pinged:
                 continue
             self._call(table.id, public, presenter)
-            await self._start_grace(public.table, late)
+            await self._start_grace(public.table)
 
     async def _post_ping(
         self,

@@ -7,7 +7,6 @@ in the presenters, and public messages are kept up to date by the board.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import io
 import logging
@@ -56,8 +55,6 @@ GAME_CHOICES = [
     for key, presenter in PRESENTERS.items()
 ]
 LOG_EMBED_LIMIT = 3900
-RESUME_AFTER = 5.0
-"""Seconds after start-up before the board resumes the running tables' pings."""
 RULES_PAGE = 3900
 HOSTS_ONLY = {"start", "cancel", "flip"}
 """Lobby buttons only the host may press (Cancel: or a moderator)."""
@@ -86,20 +83,12 @@ class TablesCog(
 
     async def cog_load(self) -> None:
         self.bot.tables.listen(self.board)
-        # Grace periods live in memory: start them again, but after the bot has started and
-        # answered the first clicks. Resuming loads every running table, seconds of work
-        # with thousands of them, and nobody is owed a ping within the first moments.
-        self._resuming = asyncio.create_task(self._resume_later(), name="board-resume")
+        await self.board.resume()  # grace periods live in memory: start them again
         # The tree's handler, not a cog's: discord.py runs the tree's after any cog's,
         # so one place answers every command's error, this cog's and the others'.
         self.bot.tree.on_error = command_failed  # type: ignore[method-assign]
 
-    async def _resume_later(self) -> None:
-        await asyncio.sleep(RESUME_AFTER)
-        await self.board.resume(late=RESUME_AFTER)  # the grace started at start-up
-
     async def cog_unload(self) -> None:
-        self._resuming.cancel()
         self.bot.tables.unlisten(self.board)
         self.board.stop()
         await self.board.drain()
