@@ -33,7 +33,14 @@ __all__ = ["EXTENSIONS", "TrickyBot", "create_bot"]
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.tables", "cogs.leaderboard", "cogs.config", "cogs.replays")
+EXTENSIONS = (
+    "cogs.tables",
+    "cogs.leaderboard",
+    "cogs.config",
+    "cogs.replays",
+    "cogs.rematch",
+    "cogs.finding",
+)
 
 
 class TrickyBot(commands.AutoShardedBot):

@@ -141,6 +141,11 @@ class ResultsService:
         """The server's most recent results, newest first, and how many there are."""
         return await self._repository.history(guild_id, offset=offset, limit=limit)
 
+    async def players(self, guild_id: int) -> list[tuple[int, str]]:
+        """The people with a result on this server (id, the name they last played under),
+        most recently played first."""
+        return await self._repository.players(guild_id)
+
     async def most_played(self, guild_id: int) -> str | None:
         """The game with the most rated games on this server, if any."""
         return await self._repository.most_played(guild_id)

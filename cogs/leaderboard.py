@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot.results import GameResult, SortKey, ratable
 from bot.tables.service import TableError
+from cogs.autocomplete import members_with_a_record, read_member
 from cogs.presenters import PRESENTERS
 from cogs.replays import replay_button
 from cogs.replies import friendly
@@ -136,10 +137,12 @@ class LeaderboardCog(commands.Cog, name="LeaderboardCog"):
     def _stats_command(self) -> app_commands.Command[Any, Any, None]:
         @app_commands.command(name="stats", description="A member's record in every game here.")
         @app_commands.describe(member="Whose record (default: yours)")
+        @app_commands.autocomplete(member=members_with_a_record)
         async def stats(
-            interaction: discord.Interaction[Any], member: discord.User | None = None
+            interaction: discord.Interaction[Any],
+            member: app_commands.Range[str, 1, 100] | None = None,
         ) -> None:
-            await self.show_stats(interaction, member or interaction.user)
+            await self.show_member_stats(interaction, member)
 
         return stats
 
@@ -217,12 +220,23 @@ class LeaderboardCog(commands.Cog, name="LeaderboardCog"):
         return played or GAME_CHOICES[0].value
 
     @friendly
+    async def show_member_stats(
+        self, interaction: discord.Interaction[Any], typed: str | None
+    ) -> None:
+        """``/tricky stats``: the member picked from the suggestions (or typed), else the user."""
+        if typed is None:
+            await self.show_stats(interaction, interaction.user.id, interaction.user.display_name)
+            return
+        user_id, name = await read_member(interaction, typed)
+        await self.show_stats(interaction, user_id, name)
+
+    @friendly
     async def show_stats(
-        self, interaction: discord.Interaction[Any], member: discord.User | discord.Member
+        self, interaction: discord.Interaction[Any], user_id: int, name: str
     ) -> None:
         assert interaction.guild_id is not None
-        records = await self.bot.results.stats(interaction.guild_id, member.id)
-        embed = discord.Embed(title=f"📊 {member.display_name}'s record here", colour=GOLD)
+        records = await self.bot.results.stats(interaction.guild_id, user_id)
+        embed = discord.Embed(title=f"📊 {name}'s record here", colour=GOLD)
         if not records:
             embed.description = "No finished games on this server yet."
         for record in records:

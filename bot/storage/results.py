@@ -213,6 +213,19 @@ class ResultsRepository:
             return None
         return row["game_key"], int(row["reset_by"]), datetime.fromisoformat(row["reset_at"])
 
+    async def players(self, guild_id: int, *, limit: int = 500) -> list[tuple[int, str]]:
+        """The people with a result on this server, most recently played first, each with
+        the name they last played under."""
+        rows = await self._db.fetch_all(
+            # SQLite takes the bare column (the name) from the row holding the MAX.
+            "SELECT s.user_id, s.name, MAX(r.finished_at) AS last FROM result_seats s "
+            "JOIN results r ON r.table_id = s.table_id "
+            "WHERE r.guild_id = ? AND s.user_id IS NOT NULL "
+            "GROUP BY s.user_id ORDER BY last DESC, s.user_id LIMIT ?",
+            (guild_id, limit),
+        )
+        return [(int(row["user_id"]), str(row["name"])) for row in rows]
+
     async def most_played(self, guild_id: int) -> str | None:
         row = await self._db.fetch_one(
             "SELECT game_key FROM ratings WHERE guild_id = ? GROUP BY game_key "

@@ -31,13 +31,24 @@ from bot.storage.database import Database, Params, Row
 from bot.storage.shards import ours
 from bot.tables.model import Player, Table, TableStatus
 
-__all__ = ["ChannelTaken", "SaveInterrupted", "StaleVersion", "TableRepository", "Turn"]
+__all__ = [
+    "AlreadyRematched",
+    "ChannelTaken",
+    "SaveInterrupted",
+    "StaleVersion",
+    "TableRepository",
+    "Turn",
+]
 
 log = logging.getLogger(__name__)
 
 
 class ChannelTaken(Exception):
     """The channel already has a lobby or a running game."""
+
+
+class AlreadyRematched(Exception):
+    """The finished game already has its rematch (one per game)."""
 
 
 class StaleVersion(Exception):
@@ -345,14 +356,22 @@ class TableRepository:
         options: dict[str, Any],
         turn_seconds: int,
         now: datetime,
+        others: Sequence[Player] = (),
+        rematch_of: int | None = None,
+        reserved: Sequence[Player] = (),
     ) -> int:
+        """A new lobby hosted by ``host``, with ``others`` seated after them (a rematch's
+        computer players). ``ChannelTaken`` if the channel has an open table,
+        ``AlreadyRematched`` if ``rematch_of`` has its rematch already."""
         stamp = now.isoformat()
+        kept = json.dumps([[player.user_id, player.name] for player in reserved])
         try:
             async with self._db.transaction() as sql:
                 cursor = await sql.execute(
                     "INSERT INTO tables (guild_id, channel_id, game_key, status, host_id, "
-                    "options_json, turn_seconds, created_at, updated_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "options_json, turn_seconds, created_at, updated_at, rematch_of, "
+                    "reserved_json) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         guild_id,
                         channel_id,
@@ -363,15 +382,25 @@ class TableRepository:
                         turn_seconds,
                         stamp,
                         stamp,
+                        rematch_of,
+                        kept,
                     ),
                 )
                 table_id = cursor.lastrowid
                 assert table_id is not None
-                await _insert_seat(sql, table_id, 0, host, stamp)
+                for seat, player in enumerate([host, *others]):
+                    await _insert_seat(sql, table_id, seat, player, stamp)
                 self._on_commit(table_id)
         except aiosqlite.IntegrityError as error:
+            if "rematch_of" in str(error):
+                raise AlreadyRematched from error
             raise ChannelTaken from error
         return table_id
+
+    async def rematch_of(self, table_id: int) -> Table | None:
+        """The lobby (or game, since) opened to replay the finished game ``table_id``."""
+        row = await self._db.fetch_one("SELECT id FROM tables WHERE rematch_of = ?", (table_id,))
+        return None if row is None else await self.get(int(row["id"]))
 
     async def set_seats(self, table_id: int, seats: Sequence[Player], now: datetime) -> None:
         """Replace the lobby's seats (joins and leaves renumber them in join order)."""
@@ -772,4 +801,8 @@ def _table(row: Row, seats: tuple[Player, ...]) -> Table:
         created_at=created,
         started_at=_when(row["started_at"]),
         finished_at=_when(row["finished_at"]),
+        rematch_of=row["rematch_of"],
+        reserved=tuple(
+            Player(name=name, user_id=user_id) for user_id, name in json.loads(row["reserved_json"])
+        ),
     )

@@ -76,6 +76,10 @@ class Table:
     created_at: datetime
     started_at: datetime | None
     finished_at: datetime | None
+    rematch_of: int | None = None
+    """The finished game this lobby replays (Play again), if any."""
+    reserved: tuple[Player, ...] = ()
+    """A rematch's seats kept for the finished game's people (names as they were then)."""
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -86,6 +90,15 @@ class Table:
         """The host's seat, or None if the host is not seated."""
         seat = self.seat_of(self.host_id)
         return None if seat is None else self.seats[seat]
+
+    @property
+    def kept_for(self) -> tuple[Player, ...]:
+        """The people a rematch still keeps a seat for: reserved, not seated yet."""
+        return tuple(
+            player
+            for player in self.reserved
+            if player.user_id is not None and self.seat_of(player.user_id) is None
+        )
 
     def seat_of(self, user_id: int) -> int | None:
         for seat, player in enumerate(self.seats):

@@ -33,7 +33,13 @@ from bot.shards import UNSHARDED, Shards
 from bot.storage.database import Database
 from bot.storage.guilds import GuildSettingsRepository
 from bot.storage.results import ResultsRepository
-from bot.storage.tables import ChannelTaken, StaleVersion, TableRepository, Turn
+from bot.storage.tables import (
+    AlreadyRematched,
+    ChannelTaken,
+    StaleVersion,
+    TableRepository,
+    Turn,
+)
 from bot.tables.admission import Admission, Busy
 from bot.tables.model import Player, Table, TableStatus
 from games.core.errors import GameError
@@ -48,6 +54,7 @@ __all__ = [
     "MoveRefused",
     "Played",
     "PublicTable",
+    "Rematch",
     "SeatTable",
     "StaleTable",
     "TableError",
@@ -139,6 +146,14 @@ class Played:
     lines: tuple[str, ...]
     private_lines: tuple[str, ...]
     """What only the acting seat learnt."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rematch:
+    """The lobby that replays a finished game, and whether this press opened it."""
+
+    lobby: Table
+    opened: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,8 +337,73 @@ class TableService:
                 raise TableError("You already have a seat at this table.")
             if len(table.seats) >= game.max_seats:
                 raise TableError(f"The table is full ({game.max_seats} seats).")
+            kept = table.kept_for
+            if (
+                player.user_id not in {held.user_id for held in kept}
+                and len(table.seats) + len(kept) >= game.max_seats
+            ):
+                names = ", ".join(held.name for held in kept)
+                raise TableError(
+                    f"The free seats are kept for the last game's players ({names}) until "
+                    "they join or the game starts."
+                )
             await self._repo.set_seats(table_id, [*table.seats, player], self._clock.now())
         return await self._changed(table_id, "joined")
+
+    async def rematch(self, finished_id: int, host: Player) -> Rematch:
+        """Play again: a lobby in the finished game's channel with its game, options, turn
+        clock and computer players, hosted by ``host``, keeping a seat for each of its
+        other people. A finished game has one rematch: a later press gets that lobby back
+        (``opened`` False), whatever became of it."""
+        assert host.user_id is not None, "a person asks for a rematch"
+        async with self._lock(finished_id):
+            finished = await self.get(finished_id)
+            if finished.status.is_open:
+                raise TableError("This game is not over yet.")
+            if finished.status is TableStatus.CANCELLED:
+                raise TableError("That lobby never started, so there is no game to play again.")
+            earlier = await self._repo.rematch_of(finished_id)
+            if earlier is not None:
+                return Rematch(earlier, opened=False)
+            game = self.game(finished.game_key)
+            existing = await self._repo.open_in_channel(finished.channel_id)
+            if existing is not None:
+                raise TableError(_busy(existing, self.game(existing.game_key)))
+            try:
+                options = self._valid_options(game, finished.options)
+            except TableError:  # the game's options changed since: the server's defaults
+                options = await self._lobby_options(finished.guild_id, game, {})
+            room = game.max_seats - 1
+            computers = [
+                Player(name=player.name, computer=player.computer)
+                for player in finished.seats
+                if player.is_computer
+            ][:room]
+            kept = [
+                Player(name=player.name, user_id=player.user_id)
+                for player in finished.seats
+                if player.user_id is not None and player.user_id != host.user_id
+            ]
+            try:
+                table_id = await self._repo.create_lobby(
+                    guild_id=finished.guild_id,
+                    channel_id=finished.channel_id,
+                    game_key=game.key,
+                    host=host,
+                    options=options,
+                    turn_seconds=finished.turn_seconds,
+                    now=self._clock.now(),
+                    others=computers,
+                    rematch_of=finished_id,
+                    reserved=kept,
+                )
+            except ChannelTaken:
+                raise TableError("Someone just opened a table in this channel.") from None
+            except AlreadyRematched:  # another process's press (this one's is locked out)
+                again = await self._repo.rematch_of(finished_id)
+                assert again is not None
+                return Rematch(again, opened=False)
+        return Rematch(await self._changed(table_id, "opened"), opened=True)
 
     async def leave(self, table_id: int, user_id: int) -> Table:
         async with self._lock(table_id):

@@ -15,7 +15,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.tables.service import PublicTable, SeatTable, TableError
+from bot.tables.service import PublicTable, SeatTable
+from cogs.autocomplete import read_seat, seats_here
 from cogs.controls import PanelButton, PanelSelect, form_id, tables_cog
 from cogs.presenters.base import (
     ENDED_EARLY,
@@ -380,16 +381,14 @@ class ShortChangedPresenter(Presenter):
             player="The player whose chips you are guessing",
             total="The total value you think they hold",
         )
+        @app_commands.autocomplete(player=seats_here)
         async def guess(
             interaction: discord.Interaction[Any],
-            player: discord.User,
+            player: app_commands.Range[str, 1, 100],
             total: app_commands.Range[int, 0, MAX_TOTAL],
         ) -> None:
             def build(seat: SeatTable) -> Guess:
-                target = seat.table.seat_of(player.id)
-                if target is None:
-                    raise TableError(f"{player.display_name} is not playing at this table.")
-                return Guess(target=target, total=total)
+                return Guess(target=read_seat(seat.table, player), total=total)
 
             await tables_cog(interaction).command_action(interaction, self.key, build)
 

@@ -24,6 +24,7 @@ from discord import app_commands
 from bot.errors import UserError
 from bot.guilds import LobbyDefaults
 from bot.tables.service import PublicTable, SeatTable
+from cogs.autocomplete import house_words
 from cogs.controls import PanelButton, PanelSelect, form_id
 from cogs.presenters.base import (
     ENDED_EARLY,
@@ -549,6 +550,7 @@ class ShortWordPresenter(Presenter):
 
         @group.command(name="remove", description="Ban a word, or drop a house word.")
         @app_commands.describe(word="The word, letters a to z only")
+        @app_commands.autocomplete(word=house_words)
         async def remove(interaction: discord.Interaction[Any], word: str) -> None:
             await self._edit_house_list(interaction, word, add=False)
 

@@ -351,7 +351,7 @@ async def test_a_seat_that_moves_itself_while_its_stand_in_is_chosen_keeps_its_n
             await service.act(table.id, turn + 1, first)
         return chosen
 
-    computers.choose = choose_while_the_seat_moves  # type: ignore[method-assign,assignment]
+    computers.choose = choose_while_the_seat_moves  # type: ignore[method-assign]
     try:
         await turn_clock.start()
         clock.at += timedelta(seconds=61)  # the seat's time is up

@@ -104,7 +104,7 @@ async def test_stats_and_history_after_a_real_game(simcord_env: Env) -> None:
     await bot.tables.stop(table_id, ann.id, moderator=False)
     history = await bo.slash(room.channel, "tricky history")
     assert history.ephemeral and "ended early (ann, bo)" in text_of(history.response)
-    stats = await bo.slash(room.channel, "tricky stats", member=ann)
+    stats = await bo.slash(room.channel, "tricky stats", member=str(ann.id))
     assert stats.ephemeral and "No finished games" in text_of(stats.response)
 
 

@@ -55,7 +55,7 @@ async def test_a_click_on_the_panel_of_a_finished_game(simcord_env: Env) -> None
     said = await members[guesser].slash(
         room.channel,
         "tricky guess",
-        player=members[target],
+        player=str(target + 1),
         total=state.hands[target].value,
     )
     assert "right" in reply_text(said)

@@ -148,7 +148,7 @@ async def test_a_whole_game_through_the_bot(simcord_env: Env, bots: BotFactory) 
     await env.advance_time(21)
     assert f"<@{seats[turn].id}>" in room.public_messages()[-1].content
     idle = seats[(turn + 1) % 4]
-    early = await idle.slash(room.channel, "tricky guess", player=seats[turn], total=5)
+    early = await idle.slash(room.channel, "tricky guess", player=str(turn + 1), total=5)
     assert (
         early.ephemeral and early.response is not None and "not your turn" in early.response.content
     )
@@ -203,7 +203,9 @@ async def test_a_whole_game_through_the_bot(simcord_env: Env, bots: BotFactory) 
     state = await game.state()
     winner, loser = state.turn, (state.turn + 2) % 4
     right = state.hands[loser].value
-    said = await seats[winner].slash(room.channel, "tricky guess", player=seats[loser], total=right)
+    said = await seats[winner].slash(
+        room.channel, "tricky guess", player=str(loser + 1), total=right
+    )
     assert said.ephemeral and said.response is not None and "right" in said.response.content
 
     final = await game.state()
