@@ -27,9 +27,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from bench.machine import Table, describe_machine, percentile
-from games.ai.levels import computer_player
 from games.ai.player import Budget
-from games.catalog import CATALOG
+from games.catalog import CATALOG, computer_player
 
 SEATS = 3
 TARGETS = {"random": 0.70, "easy": 0.45}
@@ -72,7 +71,7 @@ def play(match: Match) -> Result:
         started = time.perf_counter()
         action = players[seat].choose(game, state, seat, rngs[seat])
         thinking[levels[seat]].append(time.perf_counter() - started)
-        game.apply(state, seat, action)
+        game.advance(state, seat, action)
         moves += 1
     outcome = game.outcome(state)
     assert outcome is not None

@@ -2,8 +2,9 @@
 
 Every game, every seat count and every option combination the conformance
 suite covers (``tests.games.conformance.option_variants``) is played out with
-uniformly random legal actions (``Game.random_action``, then ``Game.apply``,
-which checks before it performs), in this one process on one core. Each rate
+uniformly random legal actions (``Game.random_action``, then ``Game.advance``,
+which checks before it performs and builds no events, as a computer player's
+rollout does), in this one process on one core. Each rate
 is the best of several runs of CPU time (``time.process_time``), so other work
 on a shared machine slows a run down less than it would a wall clock; the
 reference loop printed before and after says how fast the machine was.
@@ -16,6 +17,11 @@ states taken from every stage of a playout.
     uv run python -m bench.engines --game tricky      # one game
     uv run python -m bench.engines --game tricky --seats 2   # one seat count
     uv run python -m bench.engines --seconds 0.2      # a quick look
+
+``--against-openspiel`` plays each of our games against an OpenSpiel game of its
+kind instead, interleaved, and prints the ratios (``bench.against_openspiel``):
+
+    uv run --locked --group compare python -m bench.engines --against-openspiel
 """
 
 from __future__ import annotations
@@ -83,11 +89,11 @@ def play_one(game: AnyGame, state: Any, rng: random.Random) -> int:
     ``games.core.playout.play_out`` (which also records every move, a cost a
     benchmark of the engine should not carry).
     """
-    to_act, random_action, apply = game.to_act, game.random_action, game.apply
+    to_act, random_action, advance = game.to_act, game.random_action, game.advance
     decisions = 0
     while acting := to_act(state):
         seat = acting[0] if len(acting) == 1 else rng.choice(acting)
-        apply(state, seat, random_action(state, seat, rng))
+        advance(state, seat, random_action(state, seat, rng))
         decisions += 1
     return decisions
 
@@ -156,7 +162,23 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument("--repeats", type=int, default=3, help="runs per case; the best counts")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--against-openspiel",
+        action="store_true",
+        help="compare with OpenSpiel's games instead (needs --group compare)",
+    )
+    parser.add_argument(
+        "--pair", action="append", help="with --against-openspiel: only this pair (repeatable)"
+    )
+    parser.add_argument(
+        "--rounds", type=int, default=5, help="with --against-openspiel: ratios per pair"
+    )
     args = parser.parse_args(argv)
+    if args.against_openspiel:
+        from bench import against_openspiel  # it imports this module
+
+        against_openspiel.main(args.pair, rounds=args.rounds, seconds=args.seconds, seed=args.seed)
+        return
 
     print(describe_machine())
     table = Table("case", "games/s", "decisions/s", "decisions/game", "round trip µs", "JSON bytes")

@@ -345,11 +345,16 @@ async def open_loop(bench: Bench, tables: list[Seated], rate: float, seconds: fl
 
 
 async def measure(
-    args: argparse.Namespace, path: Path, shards: Shards, ready: Callable[[], object]
+    args: argparse.Namespace,
+    path: Path,
+    shards: Shards,
+    ready: Callable[[], object],
+    bench_type: type[Bench] = Bench,
 ) -> Run:
     """Set ``args.tables`` tables up in a server of this process's first shard on the
     database at ``path``,
-    call ``ready()``, then drive them for the timed part."""
+    call ``ready()``, then drive them for the timed part. ``bench_type`` lets another
+    bench (``bench.pictures``) add to what each move does."""
     db = await Database.open(path, checkpoint_every=args.checkpoint_every or None)
     await migrate(db)  # shards starting together: one applies, the others wait
     # Seeded deals, so that a run with the same arguments plays the same games (the
@@ -360,7 +365,7 @@ async def measure(
         db, CATALOG, SystemClock(), seeds=lambda: deals.getrandbits(62), shards=shards
     )
     # A server id on this shard (Discord's formula: the bits above 22, modulo the count).
-    bench = Bench(service, random.Random(args.seed + shard), guild=shard << 22 | 1)
+    bench = bench_type(service, random.Random(args.seed + shard), guild=shard << 22 | 1)
     keys = args.game or multi_seat_games()
     prepare_games()  # the word lists, loaded before the first move as the bot does at start-up
 

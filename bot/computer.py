@@ -27,9 +27,8 @@ from functools import partial
 from pathlib import Path
 
 from bot.word_files import use_word_files
-from games.ai.levels import computer_player
 from games.ai.player import Budget
-from games.catalog import CATALOG
+from games.catalog import CATALOG, computer_player
 
 __all__ = ["ComputerPlayers", "decide", "default_workers", "prepare_games"]
 

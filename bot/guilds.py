@@ -61,6 +61,10 @@ class GuildSettings(BaseModel):
     threads: bool = Field(
         default=False, description="Open each table in its own thread instead of the channel."
     )
+    pictures: bool = Field(
+        default=True,
+        description="Draw tables and hands as pictures beside their text (off: text only).",
+    )
     channels: list[int] = Field(
         default_factory=list,
         description="Channels where /tricky new may be used; empty means anywhere.",

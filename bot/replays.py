@@ -86,10 +86,10 @@ class ReplayService:
         self._tables = tables
         self._cache: OrderedDict[int, Replay] = OrderedDict()
 
-    async def replay(self, table_id: int, guild_id: int | None) -> Replay:
+    async def replay(self, table_id: int, guild_id: int) -> Replay:
         """The public record of a finished (or ended) game of this server."""
         table = await self._tables.get(table_id)
-        if guild_id is not None and table.guild_id != guild_id:
+        if table.guild_id != guild_id:
             raise TableError("That game was played in another server.")
         if table.status.is_open:
             raise TableError("That game is still being played: press Watch on its table.")
@@ -114,7 +114,15 @@ def rebuild(table: Table, game: AnyGame, turns: list[Turn]) -> Replay:
     """Play the stored moves again from the seed, keeping only what was public."""
     assert table.seed is not None
     game.prepare()
-    state = game.new(len(table.seats), table.seed, game.options(table.options))
+    try:
+        state = game.new(len(table.seats), table.seed, game.options(table.options))
+    except GameError:
+        # Options the rules no longer accept (a renamed variant): not one move of this
+        # game could be shown truthfully, so say so rather than replay another game.
+        raise TableError(
+            f"This game cannot be replayed: the rules of {game.title} changed since it was "
+            "played, and its options no longer exist."
+        ) from None
     frames = [_frame(game, state, 0, None, (), ())]
     problem = None
     for step, turn in enumerate(turns, start=1):

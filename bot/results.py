@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal
 
 from bot.guilds import GuildSettings
+from bot.ratings import BoardRating
 from bot.tables.model import Table
 from games.core.game import Outcome
 from games.core.registry import AnyGame
@@ -86,8 +87,8 @@ class BoardRow:
     wins: int
 
     @property
-    def rating(self) -> float:
-        return round(self.mu - 3 * self.sigma, 2)
+    def rating(self) -> BoardRating:
+        return BoardRating(self.mu, self.sigma, self.games)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +100,8 @@ class PlayerStats:
     wins: int
     best_place: int | None
     best_score: int | None
-    rating: float | None
+    rating: BoardRating | None
+    """The member's rating on the current board, if there is one."""
     rank: int | None
     """Place on the current board, if rated."""
 

@@ -56,6 +56,17 @@ from bot.tables.model import Table, TableStatus
 from bot.tables.service import Change, PublicTable, TableError, TableService
 from cogs.controls import TableButton
 from cogs.lobby import clock_text, lobby_message
+from cogs.pictures.attach import (
+    RESULT_FILE,
+    Picture,
+    attachments,
+    files,
+    hand_picture,
+    panel_pictures_on,
+    pictures_on,
+    show,
+    table_picture,
+)
 from cogs.presenters import Presenter
 from cogs.presenters.base import ended_early
 from cogs.rematch import play_again
@@ -115,6 +126,8 @@ def table_controls(table_id: int, *, playing: bool) -> discord.ui.View:
         )
     view.add_item(TableButton(table_id, "log", label="Full log", emoji="📜"))
     view.add_item(TableButton(table_id, "rules", label="Rules", emoji="📖"))
+    if playing:
+        view.add_item(TableButton(table_id, "watch", label="Watch", emoji="👀"))
     return view
 
 
@@ -152,6 +165,9 @@ class TableBoard:
         self._pinged: dict[int, Ping] = {}
         self._acted: dict[int, set[int]] = {}
         self._panels: dict[int, dict[int, OpenPanel]] = {}
+        self._watchers: dict[int, dict[int, discord.Interaction[Any]]] = {}
+        """Per table, by member: the latest interaction of a Watch panel, refreshed like a
+        player's panel while its token lives."""
         self._held: dict[int, list[asyncio.Event]] = {}
         """Per channel, the commands posting a message there themselves (see :meth:`posting`)."""
         self._catch_ups: dict[int, asyncio.TimerHandle] = {}
@@ -315,8 +331,13 @@ class TableBoard:
         events = self._events.pop(table_id, [])
         controls = table_controls(table.id, playing=playing)
         embeds = _with_seat_notes(presenter.table(public), table)
+        picture = (
+            await table_picture(public) if await pictures_on(self._bot, table.guild_id) else None
+        )
         try:
-            message_id = await self.show_table(channel, table, table.message_id, embeds, controls)
+            message_id = await self.show_table(
+                channel, table, table.message_id, embeds, controls, picture
+            )
         except BaseException:
             self._events[table_id] = events + self._events.get(table_id, [])
             raise
@@ -333,7 +354,7 @@ class TableBoard:
             raise
         if posted and await self._scrolled_away(channel, message_id):
             message_id = await self.show_table(
-                channel, table, message_id, embeds, controls, below=True
+                channel, table, message_id, embeds, controls, picture, below=True
             )
         reminded = self._reminders.pop(table_id, set()) & set(public.to_act)
         if playing and reminded:
@@ -359,16 +380,44 @@ class TableBoard:
         message_id: int | None,
         embeds: list[discord.Embed],
         view: discord.ui.View,
+        picture: Picture | None = None,
         *,
         below: bool = False,
     ) -> int:
         """Show the table: edit its message in place, or post it afresh when there is none,
         it is gone, or Discord will not (or soon will not) edit it any more; ``below``
-        posts it afresh anyway (the channel has moved on past it).
+        posts it afresh anyway (the channel has moved on past it). With the table's
+        picture when there is one.
+
+        An upload Discord refuses (too large, a bad gateway) must not leave the table
+        unshown: the text table goes up without it, and the next edit tries the picture
+        again. A rate limit or a vanished message is not the picture's fault, so those
+        go on to the usual retries.
 
         The one path every lobby and table drawing takes. Returns the id of the message
         now showing the table.
         """
+        if picture is None:
+            return await self._put(channel, table, message_id, embeds, view, None, below)
+        try:
+            return await self._put(channel, table, message_id, embeds, view, picture, below)
+        except discord.HTTPException as error:
+            if isinstance(error, discord.NotFound) or error.status == 429:
+                raise
+            log.warning("table %s: picture refused (%s); showing the text table", table.id, error)
+            return await self._put(channel, table, message_id, embeds, view, None, below)
+
+    async def _put(
+        self,
+        channel: discord.abc.Messageable,
+        table: Table,
+        message_id: int | None,
+        embeds: list[discord.Embed],
+        view: discord.ui.View,
+        picture: Picture | None,
+        below: bool,
+    ) -> int:
+        embeds = show(embeds, picture)
         if message_id is not None and below:
             await _retire(channel_message(channel, message_id))
         elif message_id is not None:
@@ -377,7 +426,9 @@ class TableBoard:
             old = channel_message(channel, message_id)
             if age < REPOST_AFTER:
                 try:
-                    await old.edit(content=None, embeds=embeds, view=view)
+                    await old.edit(
+                        content=None, embeds=embeds, view=view, attachments=attachments(picture)
+                    )
                     return message_id
                 except discord.NotFound:
                     pass  # deleted by someone: post it again
@@ -387,7 +438,7 @@ class TableBoard:
                     await _retire(old)
             else:
                 await _retire(old)
-        message = await channel.send(embeds=embeds, view=view)
+        message = await channel.send(embeds=embeds, view=view, **files(picture))
         await self._tables.set_message(table.id, message.id)
         return message.id
 
@@ -586,10 +637,16 @@ class TableBoard:
                 + ", ".join(f"<@{p.user_id}>" if p.user_id else p.name for p in people)
                 + " won!"
             )
+        picture = (
+            await table_picture(public, RESULT_FILE)
+            if await pictures_on(self._bot, public.table.guild_id)
+            else None
+        )
         await channel.send(
             content=content,
-            embeds=presenter.result(public),
+            embeds=show(presenter.result(public), picture),
             view=play_again(public.table.id),
+            **files(picture),
             allowed_mentions=discord.AllowedMentions(
                 users=[discord.Object(p.user_id) for p in people if p.user_id]
             ),
@@ -612,7 +669,26 @@ class TableBoard:
             interaction, interaction.user.id, version, draft, tuple(legal)
         )
 
+    def track_watcher(self, table_id: int, interaction: discord.Interaction[Any]) -> None:
+        self._watchers.setdefault(table_id, {})[interaction.user.id] = interaction
+
+    def watch_panel(self, public: PublicTable, presenter: Presenter) -> list[discord.Embed]:
+        """What a bystander's Watch panel shows: the table message's public embeds."""
+        return _with_seat_notes(presenter.table(public), public.table)
+
+    async def _refresh_watchers(self, public: PublicTable, presenter: Presenter) -> None:
+        watchers = self._watchers.get(public.table.id, {})
+        if not watchers:
+            return
+        embeds = self.watch_panel(public, presenter)
+        for user_id, interaction in list(watchers.items()):
+            try:
+                await interaction.edit_original_response(embeds=embeds)
+            except discord.HTTPException:  # its token expired, or the message was dismissed
+                watchers.pop(user_id, None)
+
     async def _refresh_panels(self, public: PublicTable, presenter: Presenter) -> None:
+        await self._refresh_watchers(public, presenter)
         table = public.table
         # Ending a game early changes its status, not its version: every open panel still
         # shows controls then (a click being answered is left to its own answer).
@@ -626,8 +702,15 @@ class TableBoard:
                 if legal != panel.legal:  # the seat's choices changed: so must its draft
                     panel.draft = ""
                 drawn = presenter.draw(fresh, panel.draft, None)
+                picture = (
+                    await hand_picture(fresh, panel.draft)
+                    if await panel_pictures_on(self._bot, table.guild_id, panel.user_id)
+                    else None
+                )
                 await panel.interaction.edit_original_response(
-                    embeds=drawn.embeds, view=drawn.view()
+                    embeds=show(drawn.embeds, picture),
+                    view=drawn.view(),
+                    attachments=attachments(picture),
                 )
                 panel.version, panel.legal = table.version, legal
             except (discord.HTTPException, TableError):
@@ -651,6 +734,7 @@ class TableBoard:
         self._reminders.pop(table_id, None)
         self._events.pop(table_id, None)
         self._panels.pop(table_id, None)
+        self._watchers.pop(table_id, None)
         self._closing.discard(table_id)
         self._news.pop(table_id, None)
 
@@ -680,7 +764,9 @@ def channel_message(channel: discord.abc.Messageable, message_id: int) -> discor
 async def _retire(old: discord.PartialMessage) -> None:
     """Point an old table message at the new one, or remove it if Discord will not edit it."""
     try:
-        await old.edit(content="This table continues below. ⬇️", embeds=[], view=None)
+        await old.edit(
+            content="This table continues below. ⬇️", embeds=[], view=None, attachments=[]
+        )
     except discord.HTTPException:
         with contextlib.suppress(discord.HTTPException):
             await old.delete()

@@ -229,6 +229,7 @@ class ConfigCog(
             else f"after {grace_text(settings.ping_grace)} without a move",
         )
         embed.add_field(name="Tables", value="in threads" if settings.threads else "in the channel")
+        embed.add_field(name="Pictures", value="on" if settings.pictures else "off (text only)")
         embed.add_field(
             name="Where /tricky new works",
             value=" ".join(f"<#{c}>" for c in settings.channels) or "any channel",
@@ -321,6 +322,17 @@ class ConfigCog(
             settings.threads = enabled
             where = "in its own thread" if enabled else "in the channel"
             return f"New tables now open {where}."
+
+        await self._change(interaction, change)
+
+    @app_commands.command(name="pictures", description="Draw tables and hands as pictures?")
+    @app_commands.describe(enabled="Pictures beside the text (on) or text only (off)")
+    async def pictures(self, interaction: discord.Interaction[Any], enabled: bool) -> None:
+        def change(settings: GuildSettings) -> str:
+            settings.pictures = enabled
+            if enabled:
+                return "Tables and hands are drawn as pictures beside their text from now on."
+            return "Tables and hands are shown as text only from now on."
 
         await self._change(interaction, change)
 

@@ -18,6 +18,7 @@ from bot.results import GameResult, SortKey, ratable
 from bot.tables.service import TableError
 from cogs.autocomplete import members_with_a_record, read_member
 from cogs.presenters import PRESENTERS
+from cogs.rating_words import SCALE_NOTE, board_rating, exact_figures, stats_rating
 from cogs.replays import replay_button
 from cogs.replies import friendly
 
@@ -188,7 +189,7 @@ class LeaderboardCog(commands.Cog, name="LeaderboardCog"):
         )
         embed.description = (
             "\n".join(
-                f"**{page * PAGE + n}.** <@{row.user_id}> · rating **{row.rating:.1f}** · "
+                f"**{page * PAGE + n}.** <@{row.user_id}> · {board_rating(row.rating)} · "
                 f"{row.wins} win{'s' * (row.wins != 1)} in {row.games} game"
                 f"{'s' * (row.games != 1)}"
                 for n, row in enumerate(rows, start=1)
@@ -196,8 +197,7 @@ class LeaderboardCog(commands.Cog, name="LeaderboardCog"):
             or "Nobody is on this board yet: finish a rated game to get on it."
         )
         embed.set_footer(
-            text=f"Page {page + 1} of {pages} · {total} player{'s' * (total != 1)} · "
-            "rating = openskill mu - 3 sigma, a cautious estimate"
+            text=f"Page {page + 1} of {pages} · {total} player{'s' * (total != 1)} · {SCALE_NOTE}"
         )
         view = ui.View(timeout=None)
         view.add_item(BoardPage(game, sort, max(page - 1, 0), "p", disabled=page == 0))
@@ -247,7 +247,8 @@ class LeaderboardCog(commands.Cog, name="LeaderboardCog"):
                 f"game{'s' * (record.games != 1)}"
             ]
             if record.rating is not None:
-                lines.append(f"rating **{record.rating:.1f}** (#{record.rank} on the board)")
+                lines.append(stats_rating(record.rating, record.rank))
+                lines.append(exact_figures(record.rating))
             else:
                 lines.append("not on the current board")
             if record.best_place is not None:

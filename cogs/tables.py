@@ -31,6 +31,8 @@ from cogs.controls import (
 )
 from cogs.hosts import in_question, pass_on_if_gone, refusal
 from cogs.lobby import CLOCKS, lobby_message
+from cogs.notify import tell_if_undelivered
+from cogs.pictures.attach import Picture, attachments, files, hand_picture, panel_pictures_on, show
 from cogs.presenters import PRESENTERS, Presenter
 from cogs.presenters.base import Ask, Notice, Redraw, Submit
 from cogs.replies import (
@@ -179,6 +181,27 @@ class TablesCog(
         table = await self._table_here(interaction)
         await self._send_log(interaction, table.id)
 
+    @app_commands.command(name="panels", description="Your hand as a picture, or as text only.")
+    @app_commands.describe(style="How your hand and panel are shown to you, on this server")
+    @app_commands.choices(
+        style=[
+            app_commands.Choice(name="Pictures and text", value="pictures"),
+            app_commands.Choice(name="Text only", value="text"),
+        ]
+    )
+    async def panels(self, interaction: discord.Interaction[Any], style: str) -> None:
+        async with self.bot.preferences.editing(
+            interaction.user.id, interaction.guild_id
+        ) as preferences:
+            preferences.text_only = style == "text"
+        said = (
+            "Your panels are text only from now on."
+            if style == "text"
+            else "Your panels show your hand as a picture from now on (unless this server "
+            "turned pictures off)."
+        )
+        await explain(interaction, said)
+
     @app_commands.command(
         name="end", description="End this channel's game or lobby (host or Manage Server)."
     )
@@ -260,17 +283,40 @@ class TablesCog(
                 await self._open_panel(interaction, table_id)
             case "log":
                 await self._send_log(interaction, table_id)
+            case "watch":
+                await self._watch(interaction, table_id)
             case _:
                 table = await self.bot.tables.get(table_id)
                 await self._send_rules(interaction, self._presenter(table.game_key))
+
+    async def _watch(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        """A bystander's private copy of the table, which the board keeps up to date."""
+        public = await self.bot.tables.public(table_id)
+        if interaction.channel_id != public.table.channel_id:
+            # The button lives on the table message; a click from elsewhere is forged, and
+            # could follow a game in a channel the member cannot see.
+            raise TableError("Press Watch on the table itself, in its own channel.")
+        if public.table.seat_of(interaction.user.id) is not None:
+            raise TableError("You are playing here: Open my hand shows the table and your hand.")
+        if public.table.status is not TableStatus.ACTIVE:
+            raise TableError("This game is over: /tricky history has its replay.")
+        embeds = self.board.watch_panel(public, self._presenter(public.table.game_key))
+        await interaction.response.send_message(
+            "👀 You are watching this table. This copy follows the game for 15 minutes; "
+            "press Watch again after that.",
+            embeds=embeds,
+            ephemeral=True,
+        )
+        self.board.track_watcher(table_id, interaction)
 
     # -- the private panel --------------------------------------------------------------------
 
     async def _open_panel(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         seat = await self.bot.tables.for_seat(table_id, interaction.user.id)
         panel = self._presenter(seat.table.game_key).draw(seat)
+        picture = await self._hand_picture(interaction, seat, "")
         await interaction.response.send_message(
-            embeds=panel.embeds, view=panel.view(), ephemeral=True
+            embeds=show(panel.embeds, picture), view=panel.view(), ephemeral=True, **files(picture)
         )
         self.board.track_panel(
             table_id, seat.seat, interaction, seat.table.version, legal=seat.legal
@@ -342,6 +388,15 @@ class TablesCog(
                 said = played.private_lines or played.lines[:1]
                 done = Notice(" ".join(said)) if said else None
                 await self._redraw_panel(interaction, presenter, fresh, "", done)
+                await tell_if_undelivered(self.bot, interaction)
+
+    async def _hand_picture(
+        self, interaction: discord.Interaction[Any], seat: SeatTable, draft: str
+    ) -> Picture | None:
+        """The seat's hand as a picture, unless the server or the member wants text only."""
+        if not await panel_pictures_on(self.bot, seat.table.guild_id, interaction.user.id):
+            return None
+        return await hand_picture(seat, draft)
 
     async def _redraw_panel(
         self,
@@ -352,12 +407,16 @@ class TablesCog(
         notice: Notice | None,
     ) -> None:
         panel = presenter.draw(seat, draft, notice)
+        picture = await self._hand_picture(interaction, seat, draft)
+        embeds = show(panel.embeds, picture)
         message = interaction.message
         if message is not None and message.flags.ephemeral:
-            await interaction.response.edit_message(embeds=panel.embeds, view=panel.view())
+            await interaction.response.edit_message(
+                embeds=embeds, view=panel.view(), attachments=attachments(picture)
+            )
         else:  # never draw a private panel over a public message
             await interaction.response.send_message(
-                embeds=panel.embeds, view=panel.view(), ephemeral=True
+                embeds=embeds, view=panel.view(), ephemeral=True, **files(picture)
             )
         self.board.track_panel(
             seat.table.id,
@@ -402,6 +461,7 @@ class TablesCog(
         seat = await self.bot.tables.for_seat(table.id, interaction.user.id)
         played = await self.bot.tables.act(table.id, interaction.user.id, build(seat))
         await explain(interaction, "\n".join(played.private_lines + played.lines) or "Done.")
+        await tell_if_undelivered(self.bot, interaction)
 
     # -- helpers ------------------------------------------------------------------------------
 

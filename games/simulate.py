@@ -34,9 +34,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from games.ai.levels import LEVELS, computer_player
+from games.ai.levels import LEVELS
 from games.ai.player import Budget, ComputerPlayer
-from games.catalog import CATALOG
+from games.catalog import CATALOG, computer_player
 from games.core.errors import GameError
 from games.core.game import Event, Seat
 from games.core.playout import Move, play_out

@@ -8,7 +8,7 @@ from datetime import datetime
 
 import aiosqlite
 
-from bot.ratings import Rating
+from bot.ratings import BoardRating, Rating
 from bot.results import BoardRow, GameResult, PlayerStats, SeatResult, SortKey
 from bot.storage.database import Database, Row
 
@@ -165,7 +165,8 @@ class ResultsRepository:
         for row in rows:
             # The place the board shows (board(), by rating): ties go the board's way.
             rating = await self._db.fetch_one(
-                "SELECT mu, sigma, place FROM (SELECT user_id, mu, sigma, ROW_NUMBER() OVER "
+                "SELECT mu, sigma, games, place FROM (SELECT user_id, mu, sigma, games, "
+                "ROW_NUMBER() OVER "
                 f"(ORDER BY {_ORDER['rating']}, user_id) AS place FROM ratings "
                 "WHERE guild_id = ? AND game_key = ?) WHERE user_id = ?",
                 (guild_id, row["game_key"], user_id),
@@ -177,8 +178,10 @@ class ResultsRepository:
                     wins=int(row["wins"] or 0),
                     best_place=row["best_place"],
                     best_score=row["best_score"],
-                    rating=None if rating is None else round(rating[0] - 3 * rating[1], 2),
-                    rank=None if rating is None else int(rating[2]),
+                    rating=None
+                    if rating is None
+                    else BoardRating(float(rating[0]), float(rating[1]), int(rating[2])),
+                    rank=None if rating is None else int(rating[3]),
                 )
             )
         return stats

@@ -373,17 +373,19 @@ class TableService:
                 options = self._valid_options(game, finished.options)
             except TableError:  # the game's options changed since: the server's defaults
                 options = await self._lobby_options(finished.guild_id, game, {})
-            room = game.max_seats - 1
-            computers = [
-                Player(name=player.name, computer=player.computer)
-                for player in finished.seats
-                if player.is_computer
-            ][:room]
             kept = [
                 Player(name=player.name, user_id=player.user_id)
                 for player in finished.seats
                 if player.user_id is not None and player.user_id != host.user_id
             ]
+            # The kept seats come first: computers fill only what the host and the
+            # returning players leave, so a bystander's rematch locks nobody out.
+            room = max(game.max_seats - 1 - len(kept), 0)
+            computers = [
+                Player(name=player.name, computer=player.computer)
+                for player in finished.seats
+                if player.is_computer
+            ][:room]
             try:
                 table_id = await self._repo.create_lobby(
                     guild_id=finished.guild_id,

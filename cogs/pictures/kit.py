@@ -21,7 +21,7 @@ import io
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from typing import Protocol
 
 import font_lato  # type: ignore[import-untyped]  # ships no type hints
@@ -71,12 +71,44 @@ def font(size: int, *, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(path, size)
 
 
+@lru_cache(maxsize=8192)
+def _glyphs(text: str, face: ImageFont.FreeTypeFont, anchor: str) -> tuple[Image.Image, int, int]:
+    """A text rendered once as a mask, with where its corner sits from the anchor point."""
+    left, top, right, bottom = (int(edge) for edge in face.getbbox(text, anchor=anchor))
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)))
+    ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255, anchor=anchor)
+    return mask, left, top
+
+
+class Pen(ImageDraw.ImageDraw):
+    """ImageDraw that renders each text once: the same names, numbers and labels come back
+    on every redraw, and rendering glyphs is most of a picture's cost."""
+
+    def text(  # type: ignore[override]
+        self,
+        xy: tuple[float, float],
+        text: str,
+        fill: Ink | None = None,
+        font: ImageFont.FreeTypeFont | None = None,
+        anchor: str | None = None,
+    ) -> None:
+        if font is None:
+            raise ValueError("the kit always names its font")
+        mask, left, top = _glyphs(text, font, anchor or "la")
+        self.bitmap((round(xy[0]) + left, round(xy[1]) + top), mask, fill=fill)
+
+
+@lru_cache(maxsize=8192)
+def length(text: str, size: int, bold: bool = False) -> float:
+    """How wide a text is drawn, in pixels."""
+    return font(size, bold=bold).getlength(text)
+
+
 def fit(text: str, width: int, size: int, *, bold: bool = False) -> str:
     """``text`` shortened with an ellipsis to fit ``width`` pixels (a long name)."""
-    face = font(size, bold=bold)
-    if face.getlength(text) <= width:
+    if length(text, size, bold) <= width:
         return text
-    while text and face.getlength(text + "…") > width:
+    while text and length(text + "…", size, bold) > width:
         text = text[:-1]
     return text + "…"
 
@@ -88,7 +120,7 @@ def png(image: Image.Image) -> bytes:
     leak test compares bytes)."""
     small = image.quantize(colors=64, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     out = io.BytesIO()
-    small.save(out, format="PNG", compress_level=6)
+    small.save(out, format="PNG", compress_level=3)
     return out.getvalue()
 
 
@@ -210,7 +242,7 @@ class Die:
         )
         if self.mark:
             face = font(18, bold=True)
-            half = face.getlength(self.mark) / 2 + 6
+            half = length(self.mark, 18, True) / 2 + 6
             pen.rounded_rectangle(
                 (x + s / 2 - half, y - 12, x + s / 2 + half, y + 12), radius=6, fill=INK
             )
@@ -261,9 +293,9 @@ class Card:
             _suit(pen, self.mark, x + w / 2, y + h * 0.64, w * 0.16, self.ink)
         if self.note:
             size = 20
-            while size > 14 and font(size, bold=True).getlength(self.note) > w - 14:
+            while size > 14 and length(self.note, size, True) > w - 14:
                 size -= 1
-            if font(size, bold=True).getlength(self.note) <= w - 10:  # else the mark says it
+            if length(self.note, size, True) <= w - 10:  # else the mark says it
                 pen.text(
                     (x + w / 2, y + h - 16),
                     self.note,
@@ -470,7 +502,7 @@ class Badge:
 
     @property
     def width(self) -> int:
-        return int(font(self.size, bold=True).getlength(self.text)) + 2 * self.pad
+        return int(length(self.text, self.size, True)) + 2 * self.pad
 
     @property
     def height(self) -> int:
@@ -500,7 +532,7 @@ class Caption:
 
     @property
     def width(self) -> int:
-        return int(font(self.size, bold=self.bold).getlength(self.text)) + 2
+        return int(length(self.text, self.size, self.bold)) + 2
 
     @property
     def height(self) -> int:
@@ -523,7 +555,7 @@ class Group:
     @property
     def width(self) -> int:
         inner = sum(p.width for p in self.pieces) + self.gap * max(0, len(self.pieces) - 1)
-        text = int(font(24, bold=True).getlength(self.caption)) if self.caption else 0
+        text = int(length(self.caption, 24, True)) if self.caption else 0
         return max(inner, text) + (16 if self.frame else 0)
 
     @property
@@ -553,6 +585,12 @@ class Group:
             )
 
 
+def _picked(piece: Piece) -> bool:
+    if isinstance(piece, Group):
+        return any(_picked(inner) for inner in piece.pieces)
+    return bool(getattr(piece, "picked", False))
+
+
 # -- seats ----------------------------------------------------------------------------------------
 
 
@@ -579,12 +617,12 @@ class Page:
     title: str
     subtitle: str = ""
     image: Image.Image = field(init=False)
-    pen: ImageDraw.ImageDraw = field(init=False)
+    pen: Pen = field(init=False)
     y: int = field(init=False)
 
     def __post_init__(self) -> None:
         self.image = Image.new("RGB", (WIDTH, _START_HEIGHT), FELT)
-        self.pen = ImageDraw.Draw(self.image)
+        self.pen = Pen(self.image)
         header = 70 if not self.subtitle else 110
         self.pen.rectangle((0, 0, WIDTH, header), fill=HEADER)
         self.pen.text(
@@ -611,7 +649,7 @@ class Page:
         taller = Image.new("RGB", (WIDTH, min(max(need, self.image.height * 2), _MAX_HEIGHT)), FELT)
         taller.paste(self.image, (0, 0))
         self.image = taller
-        self.pen = ImageDraw.Draw(taller)
+        self.pen = Pen(taller)
 
     def heading(self, text: str) -> None:
         self._room(42)
@@ -632,6 +670,8 @@ class Page:
 
     def row(self, pieces: Sequence[Piece], *, gap: int = 14, centre: bool = True) -> None:
         """Lay pieces left to right, wrapping onto new rows, each row centred."""
+        if any(_picked(piece) for piece in pieces):
+            self.y += 16  # a picked piece's frame and tick stand above its row
         rows: list[list[Piece]] = [[]]
         used = 0
         room = WIDTH - 2 * MARGIN
@@ -680,7 +720,7 @@ class Page:
         tag_width = 0
         if tag:
             face = font(22, bold=True)
-            tag_width = int(face.getlength(tag)) + 20
+            tag_width = int(length(tag, 22, True)) + 20
             fill = GOLD if tile.acting else (220, 214, 198)
             pen.rounded_rectangle(
                 (x + w - tag_width - 10, y + 12, x + w - 10, y + 46),
@@ -711,5 +751,5 @@ class Page:
         """The page cut to what was drawn, with a border."""
         height = min(self.y + 12, self.image.height)
         image = self.image.crop((0, 0, WIDTH, height))
-        ImageDraw.Draw(image).rectangle((0, 0, WIDTH - 1, height - 1), outline=FELT_EDGE, width=4)
+        Pen(image).rectangle((0, 0, WIDTH - 1, height - 1), outline=FELT_EDGE, width=4)
         return image

@@ -112,7 +112,7 @@ class ShortWordArtist:
                 for index, card in enumerate(view.hand_cards)
             ]
             or [Badge("No cards")],
-            gap=10,
+            gap=18,
         )
         if view.top_discard is not None:
             page.row([Group((letter(view.top_discard, size=70),), caption="top of the discards")])

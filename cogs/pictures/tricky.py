@@ -108,7 +108,7 @@ class TrickyArtist:
                 if held.faces == faces
             ]
             if dice:
-                groups.append(Group(tuple(dice), gap=10))
+                groups.append(Group(tuple(dice), gap=16))
         page.row(groups, gap=40)
         if not view.dice:
             page.line("No dice left this hand.")

@@ -33,18 +33,20 @@ from cogs.presenters.base import (
     game_over,
 )
 from games.core.game import Event
+from games.core.wording import plural
 from games.falsche_faehrte import GAME
 from games.falsche_faehrte import text as words
 from games.falsche_faehrte.cards import (
     COLOURS,
     JOKER,
+    JOKER_GLYPH,
     Card,
     Colour,
     card_code,
     card_text,
+    card_words,
     colour_of,
     parse_card,
-    value_of,
 )
 from games.falsche_faehrte.model import (
     FaceDown,
@@ -122,7 +124,13 @@ class FalscheFaehrtePresenter(Presenter):
                 f"{sum(view.ready)} of {view.seats} cards in · Plus round from a total of "
                 f"{view.threshold}"
             )
-        hidden = FACE_DOWN_GLYPH * view.hidden_face_down
+        # The card backs in words too: a screen reader (or a glance) should not have to
+        # count glyphs.
+        hidden = (
+            f"{FACE_DOWN_GLYPH * view.hidden_face_down} {view.hidden_face_down} still hidden"
+            if view.hidden_face_down
+            else ""
+        )
         shown = " ".join(card_text(card) for card in view.revealed)
         line = " ".join(part for part in (shown, hidden) if part)
         if view.round_type is not None:
@@ -174,7 +182,7 @@ class FalscheFaehrtePresenter(Presenter):
             if view.phase == "face_down":
                 note += " · ready" if view.ready[seat] else " · choosing"
             lines.append(
-                f"{marker} **{name}** · {view.hand_sizes[seat]} cards · "
+                f"{marker} **{name}** · {plural(view.hand_sizes[seat], 'card')} · "
                 f"{words.tricks(view.tricks[seat])} · {view.scores[seat]} pts{note}"
             )
         return "\n".join(lines)
@@ -317,8 +325,10 @@ class FalscheFaehrtePresenter(Presenter):
         for index, (card, verb) in enumerate(cards):
             button(
                 f"{verb}:{card_code(card)}",
-                label="Joker" if card == JOKER else str(value_of(card)),
-                emoji=card_text(card) if card == JOKER else colour_of(card).glyph,
+                # The colour in words: the emoji's colour alone is lost on colour-blind
+                # players and screen readers.
+                label=card_words(card).capitalize(),
+                emoji=JOKER_GLYPH if card == JOKER else colour_of(card).glyph,
                 style=discord.ButtonStyle.primary
                 if card == picked
                 else discord.ButtonStyle.secondary,
@@ -327,7 +337,7 @@ class FalscheFaehrtePresenter(Presenter):
         if picked is not None:
             button(
                 f"fd:{card_code(picked)}",
-                label=f"Put {card_text(picked)} face down",
+                label=f"Put the {card_words(picked)} face down",
                 style=discord.ButtonStyle.success,
                 row=TRUMP_ROW,
             )

@@ -398,25 +398,25 @@ class FraudPresenter(Presenter):
             )
             values = sorted(bid.value for bid in bids if bid.count == count)
             wild = " (sylops count too)" if view.deck == "modern" else ""
-            items.append(
-                PanelSelect(
-                    table_id,
-                    version,
-                    f"v:{count or 0}",
-                    [
-                        discord.SelectOption(
-                            label=f"{v}s",
-                            value=str(v),
-                            description=f"Cards of +{v} or -{v}{wild}",
-                            default=v == value,
-                        )
-                        for v in values
-                    ],
-                    placeholder="Of which value?" if values else "Pick how many cards first",
-                    disabled=not values,
-                    row=1,
+            if values:  # only once a count is picked: no disabled menu of "-" before that
+                items.append(
+                    PanelSelect(
+                        table_id,
+                        version,
+                        f"v:{count or 0}",
+                        [
+                            discord.SelectOption(
+                                label=f"{v}s",
+                                value=str(v),
+                                description=f"Cards of +{v} or -{v}{wild}",
+                                default=v == value,
+                            )
+                            for v in values
+                        ],
+                        placeholder="Of which value?",
+                        row=1,
+                    )
                 )
-            )
             ready = count is not None and value is not None
             items.append(
                 PanelButton(

@@ -32,6 +32,7 @@ from cogs.presenters.base import (
     game_over,
     whole_number,
 )
+from games.core.wording import plural
 from games.short_changed import GAME
 from games.short_changed import text as words
 from games.short_changed.chips import COLOURS, Chips, Colour
@@ -115,7 +116,7 @@ class ShortChangedPresenter(Presenter):
         if view.phase == "play" and view.turn is not None:
             turn = f"▶ **{names[view.turn]}** to act"
             if view.double_turn:
-                turn += f" (double turn: {view.actions_left} action(s) left, no guessing)"
+                turn += f" (double turn: {words.actions(view.actions_left)} left, no guessing)"
             lines.append(f"Round {view.round} of {view.stalemate_rounds} · {turn}")
         elif view.winner is not None:
             lines.append(f"🏆 **{names[view.winner]}** wins.")
@@ -128,7 +129,7 @@ class ShortChangedPresenter(Presenter):
         lines = []
         for seat, name in enumerate(names):
             marker = "▶" if live and view.turn == seat else "·"
-            held = f"{view.chip_counts[seat]} chips"
+            held = plural(view.chip_counts[seat], "chip")
             if view.revealed_hands is not None:
                 held = words.chips(view.revealed_hands[seat])
             note = " · owes a double turn" if view.owes_double_turn[seat] else ""
@@ -241,7 +242,7 @@ class ShortChangedPresenter(Presenter):
             if isinstance(action, Ante):
                 button(
                     f"a:{LETTER[action.chip]}",
-                    label=f"Put in {action.chip.value_in_points}",
+                    label=f"Put in {_chip_words(action.chip)}",
                     emoji=action.chip.glyph,
                     style=discord.ButtonStyle.primary,
                     row=0,
@@ -251,7 +252,7 @@ class ShortChangedPresenter(Presenter):
                 if view.pot[colour]:
                     button(
                         f"t:{LETTER[colour]}:{draft}",
-                        label=f"Take {take[colour]}/{view.pot[colour]}",
+                        label=f"Take {colour.value}: {take[colour]} of {view.pot[colour]}",
                         emoji=colour.glyph,
                         style=_chosen(take[colour]),
                         row=0,
@@ -259,7 +260,7 @@ class ShortChangedPresenter(Presenter):
                 if hand[colour]:
                     button(
                         f"v:{LETTER[colour]}:{draft}",
-                        label=f"Give {give[colour]}/{hand[colour]}",
+                        label=f"Give {colour.value}: {give[colour]} of {hand[colour]}",
                         emoji=colour.glyph,
                         style=_chosen(give[colour]),
                         row=1,
@@ -275,9 +276,19 @@ class ShortChangedPresenter(Presenter):
             button("clr", label="Clear", row=2)
         for action in seat.legal:
             if isinstance(action, Donate):
-                button(f"d:{LETTER[action.chip]}", label="Donate", emoji=action.chip.glyph, row=0)
+                button(
+                    f"d:{LETTER[action.chip]}",
+                    label=f"Donate {_chip_words(action.chip)}",
+                    emoji=action.chip.glyph,
+                    row=0,
+                )
             elif isinstance(action, Steal):
-                button(f"s:{LETTER[action.chip]}", label="Steal", emoji=action.chip.glyph, row=1)
+                button(
+                    f"s:{LETTER[action.chip]}",
+                    label=f"Steal {_chip_words(action.chip)}",
+                    emoji=action.chip.glyph,
+                    row=1,
+                )
             elif isinstance(action, Pass):
                 button("p", label="Pass", style=discord.ButtonStyle.danger, row=2)
         targets = sorted({action.target for action in seat.legal if isinstance(action, Guess)})
@@ -292,7 +303,7 @@ class ShortChangedPresenter(Presenter):
                         discord.SelectOption(
                             label=f"Guess {names[target]}'s total"[:100],
                             value=str(target),
-                            description=f"{view.chip_counts[target]} chips",
+                            description=plural(view.chip_counts[target], "chip"),
                         )
                         for target in targets
                     ],
@@ -393,6 +404,12 @@ class ShortChangedPresenter(Presenter):
             await tables_cog(interaction).command_action(interaction, self.key, build)
 
         return [guess]
+
+
+def _chip_words(colour: Colour) -> str:
+    """``a red (5)``: a chip on a control's label, its colour in words (the emoji beside it
+    only decorates)."""
+    return f"a {colour.value} ({colour.value_in_points})"
 
 
 def _chosen(count: int) -> discord.ButtonStyle:

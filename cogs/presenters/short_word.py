@@ -42,6 +42,7 @@ from cogs.presenters.base import (
 )
 from cogs.replies import explain, is_moderator
 from games.core.game import Event
+from games.core.wording import plural
 from games.short_word import GAME
 from games.short_word import text as words_text
 from games.short_word.cards import CARDS, POINTS, Card
@@ -221,7 +222,7 @@ class ShortWordPresenter(Presenter):
             marker = "▶" if live and (view.turn == seat or seat in view.waiting_for) else "·"
             line = f"{marker} **{name}** · {view.scores[seat]} points"
             if not view.over:
-                line += f" · {view.card_counts[seat]} cards"
+                line += f" · {plural(view.card_counts[seat], 'card')}"
             if view.known[seat]:
                 line += f" (holds {hand_chips(view.known[seat])} from the discards)"
             if view.went_out == seat:
@@ -585,8 +586,12 @@ class ShortWordPresenter(Presenter):
 
 
 def _melds(melds: Sequence[Meld], struck: Sequence[int]) -> str:
+    """The words laid; one challenged out says so in words too (a screen reader does not
+    read the strike-through)."""
     return ", ".join(
-        f"~~{words_text.meld_text(meld)}~~" if index in struck else words_text.meld_text(meld)
+        f"~~{words_text.meld_text(meld)}~~ (struck out)"
+        if index in struck
+        else words_text.meld_text(meld)
         for index, meld in enumerate(melds)
     )
 

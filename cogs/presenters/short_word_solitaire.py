@@ -28,6 +28,7 @@ from cogs.presenters.base import (
     whole_number,
 )
 from cogs.presenters.short_word import card_chip
+from games.core.wording import plural
 from games.short_word import SOLITAIRE
 from games.short_word.solitaire.model import GiveUp, MoveCard, PlayWord, SolitaireView
 from games.short_word.text import meld_text
@@ -67,7 +68,7 @@ class SolitairePresenter(Presenter):
             + ("" if size == 1 else "s")
             for number, (top, size) in enumerate(zip(view.tops, view.sizes, strict=True), start=1)
         )
-        used = f"**{view.used} of {view.cards} cards used** in {len(view.words)} words."
+        used = f"**{view.used} of {view.cards} cards used** in {plural(len(view.words), 'word')}."
         if view.ending == "won":
             used += " 🏆 Every card is in a word: solitaire won!"
         elif view.ending == "gave_up":
@@ -95,7 +96,7 @@ class SolitairePresenter(Presenter):
             if view.ending == "won"
             else f"Solitaire over: {view.used} of {view.cards} cards used"
         )
-        embed = self.embed(title, f"{len(view.words)} words made.")
+        embed = self.embed(title, f"{plural(len(view.words), 'word')} made.")
         self._words_field(embed, view)
         return [embed]
 

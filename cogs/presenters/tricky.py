@@ -9,9 +9,10 @@ and select values. Panel drafts carry a choice made over several clicks:
 
 Custom id data: ``rs`` (re-roll select), ``rl`` (pick the low dice), ``rr:<hex>``
 (re-roll those dice), ``rk`` (keep them all), ``b:<amount>`` (bid), ``bo`` (open the
-"other amount" form, answered as ``bf``), ``pa`` (pass), ``t`` (trump select),
-``p1`` / ``p2:<die>`` (the two play selects), ``pc`` (pick the first die again),
-``ref`` (refresh).
+"other amount" form, answered as ``bf``), ``bw:<amount>`` (bid it even so, after the
+warning that no hand can make it; the draft ``w<amount>`` shows that warning), ``pa``
+(pass), ``t`` (trump select), ``p1`` / ``p2:<die>`` (the two play selects), ``pc`` (pick
+the first die again), ``ref`` (refresh).
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from games.core.game import Event
 from games.tricky import GAME
 from games.tricky import text as words
 from games.tricky.dice import ALL_DICE, DICE_PER_SEAT, KINDS, Die, dice_in
+from games.tricky.limits import most_points_possible
 from games.tricky.model import (
     AllPassed,
     Bid,
@@ -67,14 +69,30 @@ def _points(number: int) -> str:
     return f"{number:,}"
 
 
-def _die_label(die: HeldDie, trump: int | None) -> str:
-    mark = " ★ trump" if trump is not None and die.value == trump else ""
-    return f"d{die.faces} · {die.value}{mark}"
+def _die_labels(dice: Sequence[HeldDie], trump: int | None) -> dict[int, str]:
+    """Each held die's label, by index: ``d8 showing 5``, ``d8 showing 5 (another)``.
+
+    Two dice of one kind can show the same number; their options still read differently,
+    so a screen reader does not announce the same choice twice.
+    """
+    labels: dict[int, str] = {}
+    seen: dict[tuple[int, int], int] = {}
+    for die in dice:
+        mark = ", trump ★" if trump is not None and die.value == trump else ""
+        copies = seen[die.faces, die.value] = seen.get((die.faces, die.value), 0) + 1
+        again = "" if copies == 1 else f" ({_ANOTHER[copies]})"
+        labels[die.die] = f"d{die.faces} showing {die.value}{mark}{again}"
+    return labels
+
+
+_ANOTHER = {2: "another", 3: "a third"}
+"""A seat holds three dice of each kind (TR1), so at most three show one number."""
 
 
 def _shown(die: Die, trump: int | None) -> str:
-    """A played die, starred when it shows trump."""
-    return f"{die}★" if die.value == trump else str(die)
+    """A played die, starred and named trump when it shows trump (the star alone reads as
+    "black star")."""
+    return f"{die}★ (trump)" if die.value == trump else str(die)
 
 
 def _kinds_showing(number: int) -> list[int]:
@@ -201,9 +219,10 @@ class TrickyPresenter(Presenter):
                 rerolled = view.rerolled[seat]
                 parts.append("choosing" if rerolled is None else f"re-rolled {rerolled}")
             else:
+                dice_left = words.plural(view.dice_left[seat], "die", "dice")
                 parts.append(
                     f"{words.plural(view.tricks_won[seat], 'trick')}, "
-                    f"{view.taken[seat]} taken · {view.dice_left[seat]} dice left · "
+                    f"{view.taken[seat]} taken · {dice_left} left · "
                     f"re-rolled {view.rerolled[seat]}"
                 )
             if seat == view.high_bidder and view.phase in ("trump", "tricks"):
@@ -376,7 +395,7 @@ class TrickyPresenter(Presenter):
         lines = [f"**Your dice** ({len(view.dice)} left):"]
         for faces, values in words.dice_by_kind(view.dice):
             shown = " · ".join(
-                f"**{value}★**" if value == trump else str(value) for value in values
+                f"**{value}★ (trump)**" if value == trump else str(value) for value in values
             )
             lines.append(f"`d{faces:<2}` {shown}")
         return lines
@@ -401,6 +420,13 @@ class TrickyPresenter(Presenter):
                     row=0,
                 )
             button("bo", label="Other amount…", row=1)
+            if (rash := _rash_bid(draft)) is not None:
+                button(
+                    f"bw:{rash}",
+                    label=f"Bid {rash} anyway",
+                    style=discord.ButtonStyle.danger,
+                    row=2,
+                )
         if Pass() in legal:
             button("pa", label="Pass", style=discord.ButtonStyle.danger, row=1)
         if any(isinstance(action, NameTrump) for action in legal):
@@ -416,6 +442,7 @@ class TrickyPresenter(Presenter):
         table_id, version = seat.table.id, seat.table.version
         view: TrickyView = seat.view
         dice = view.dice or ()
+        labels = _die_labels(dice, None)
         items.append(
             PanelSelect(
                 table_id,
@@ -423,7 +450,7 @@ class TrickyPresenter(Presenter):
                 "rs",
                 [
                     discord.SelectOption(
-                        label=_die_label(die, None),
+                        label=labels[die.die],
                         value=str(die.die),
                         default=bool(chosen >> die.die & 1),
                     )
@@ -496,6 +523,7 @@ class TrickyPresenter(Presenter):
         view: TrickyView = seat.view
         trump = view.trump
         held = {die.die: die for die in view.dice or ()}
+        labels = _die_labels(view.dice or (), trump)
         partners: dict[int, set[int]] = {}
         for a, b in pairs:
             partners.setdefault(a, set()).add(b)
@@ -509,7 +537,7 @@ class TrickyPresenter(Presenter):
                 "p1",
                 [
                     discord.SelectOption(
-                        label=_die_label(held[die], trump),
+                        label=labels[die],
                         value=str(die),
                         default=die == first,
                     )
@@ -529,9 +557,9 @@ class TrickyPresenter(Presenter):
                 f"p2:{first}",
                 [
                     discord.SelectOption(
-                        label=_die_label(held[die], trump),
+                        label=labels[die],
                         value=str(die),
-                        description=f"With d{held[first].faces} · {held[first].value}: "
+                        description=f"With the d{held[first].faces} showing {held[first].value}: "
                         f"{held[first].value + held[die].value} in all",
                     )
                     for die in sorted(partners[first])
@@ -564,11 +592,13 @@ class TrickyPresenter(Presenter):
             case "rk":
                 return Submit(Reroll(()))
             case "b" if (amount := whole_number(rest, MAX_TYPED_BID)) is not None:
-                return Submit(Bid(amount))
+                return _bid(seat, amount)
+            case "bw" if (amount := whole_number(rest, MAX_TYPED_BID)) is not None:
+                return Submit(Bid(amount), draft_if_refused=f"w{amount}")
             case "bo":
                 return self._ask_bid(seat)
             case "bf":
-                return self._typed_bid(fields or {})
+                return self._typed_bid(seat, fields or {})
             case "pa":
                 return Submit(Pass())
             case "t" if values:
@@ -602,13 +632,35 @@ class TrickyPresenter(Presenter):
         return Ask(modal)
 
     @staticmethod
-    def _typed_bid(fields: Mapping[str, str]) -> Reaction:
+    def _typed_bid(seat: SeatTable, fields: Mapping[str, str]) -> Reaction:
         amount = whole_number(fields.get("amount", "").strip().replace(",", ""), MAX_TYPED_BID)
         if amount is None:
             return Redraw(
                 notice=Notice(f"A bid is a whole number (up to {_points(MAX_TYPED_BID)}).", "warn")
             )
+        return _bid(seat, amount)
+
+
+def _bid(seat: SeatTable, amount: int) -> Reaction:
+    """A bid, unless no hand could make it: then a warning first, and one click to bid it
+    even so (the rules allow it, TR4; it just cannot be made, TR8)."""
+    most = most_points_possible(seat.view)
+    if amount <= most:
         return Submit(Bid(amount))
+    return Redraw(
+        f"w{amount}",
+        Notice(
+            f"No hand can make a bid of {_points(amount)}: with your dice as they show and "
+            f"everyone else's at their highest, the most you could take is {_points(most)}. "
+            f"Bid {_points(amount)} anyway, or pick another bid.",
+            "warn",
+        ),
+    )
+
+
+def _rash_bid(draft: str) -> int | None:
+    """The bid a ``w<amount>`` draft asks to confirm, if it is one."""
+    return whole_number(draft[1:], MAX_TYPED_BID) if draft.startswith("w") else None
 
 
 def _follow_hint(seat: SeatTable) -> str:

@@ -11,9 +11,9 @@ Modules, in the order they build on each other:
 * :mod:`games.ai.player`: the budget, the player interface and the ``random``
   and ``easy`` players.
 * :mod:`games.ai.search`: the ``hard`` player, a search over sampled worlds.
-* :mod:`games.ai.catalog`: each game's tactics, by game key.
 * :mod:`games.ai.levels`: players by level name, which is what the bot uses.
 
-This package stays free of imports so that a game's tactics module can import
-the pieces above without importing every other game's tactics.
+Nothing here imports a game: a game's tactics module imports the pieces above,
+and :mod:`games.catalog`, above both, hands each player the hosted games'
+tactics (:func:`games.catalog.computer_player`).
 """

@@ -14,9 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from games.ai.catalog import tactics_for
 from games.ai.knowledge import Knowledge
-from games.ai.tactics import Tactics
+from games.ai.tactics import GENERIC, Tactics
 from games.core.game import Seat
 from games.core.registry import AnyGame
 
@@ -33,7 +32,8 @@ __all__ = [
 AnyTactics = Tactics[Any, Any, Any]
 AnyKnowledge = Knowledge[Any, Any, Any]
 TacticsFor = Callable[[str], AnyTactics]
-"""Finds a game's tactics by game key (:func:`games.ai.catalog.tactics_for`)."""
+"""Finds a game's tactics by game key (:func:`games.catalog.tactics_for` for the hosted
+games): the players are given it, so this package never imports a game."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +63,7 @@ class ComputerPlayer(ABC):
     level: ClassVar[str]
     """The level's name in :data:`games.ai.levels.LEVELS`."""
 
-    def __init__(self, *, tactics: TacticsFor = tactics_for) -> None:
+    def __init__(self, *, tactics: TacticsFor) -> None:
         self._tactics = tactics
 
     def choose(self, game: AnyGame, state: Any, seat: Seat, rng: random.Random) -> Any:
@@ -87,6 +87,9 @@ class RandomPlayer(ComputerPlayer):
     """Any legal action, uniformly: the yardstick the others are measured against."""
 
     level = "random"
+
+    def __init__(self, *, tactics: TacticsFor = lambda _key: GENERIC) -> None:
+        super().__init__(tactics=tactics)  # it reads no tactics
 
     def decide(self, knowledge: AnyKnowledge, tactics: AnyTactics, rng: random.Random) -> Any:
         return rng.choice(knowledge.legal_actions())

@@ -30,7 +30,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from games.ai.catalog import tactics_for
 from games.ai.player import AnyKnowledge, AnyTactics, Budget, ComputerPlayer, TacticsFor
 
 __all__ = ["EXPLORATION", "ActionStats", "HardPlayer", "SearchResult"]
@@ -74,7 +73,7 @@ class HardPlayer(ComputerPlayer):
         self,
         budget: Budget,
         *,
-        tactics: TacticsFor = tactics_for,
+        tactics: TacticsFor,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         super().__init__(tactics=tactics)
@@ -104,7 +103,7 @@ class HardPlayer(ComputerPlayer):
         while True:
             world = knowledge.sample_world(rng)
             pick = _ucb_pick(visits, totals, iterations)
-            game.apply(world, seat, candidates[pick])
+            game.advance(world, seat, candidates[pick])
             totals[pick] += tactics.rollout(knowledge, world, rng)
             visits[pick] += 1
             iterations += 1

@@ -1,8 +1,8 @@
 """How a game tells its computer players to play well, with generic behaviour as the default.
 
 A game gives its computer players tactics by subclassing :class:`Tactics` in
-its own package (``games/<game>/tactics.py``) and listing an instance in
-:mod:`games.ai.catalog`. Every hook receives a
+its own package (``games/<game>/tactics.py``) and exporting an instance as
+its package's ``TACTICS`` (see :mod:`games.catalog`). Every hook receives a
 :class:`~games.ai.knowledge.Knowledge`, so tactics see what the seat sees and
 nothing more. Each hook has a generic default, so a game with no tactics yet
 still gets working ``easy`` and ``hard`` players:
@@ -35,7 +35,8 @@ Adding a game's tactics:
    play has revealed). A search gets about a second, so a rollout should take
    a few milliseconds. :meth:`Knowledge.derive
    <games.ai.knowledge.Knowledge.derive>` shares one deduction between hooks.
-4. List ``TACTICS`` in :mod:`games.ai.catalog`.
+4. Export it from the game's package as ``TACTICS``, beside ``GAME``
+   (``games/README.md``).
 5. The shared tests in ``tests/games/ai/`` cover the new tactics at once (whole
    games at every option, no peeking, reproducible decisions); add scenario
    tests in ``tests/games/<game>/test_tactics.py`` and check the strength with
@@ -51,6 +52,7 @@ from games.ai.knowledge import Knowledge
 from games.core.game import Game, Outcome, Seat
 
 __all__ = [
+    "GENERIC",
     "LOOKAHEAD_ACTIONS",
     "LOOKAHEAD_WORLDS",
     "ROLLOUT_MOVES",
@@ -122,7 +124,7 @@ class Tactics(Generic[StateT, ActionT, ViewT]):
             score = 0.0
             for world in worlds:
                 after = game.clone(world)
-                game.apply(after, seat, action)
+                game.advance(after, seat, action)
                 score += worth(game.outcome(after), seat, seats)
             if score > best_score + 1e-9:
                 best, best_score = [action], score
@@ -167,5 +169,9 @@ class Tactics(Generic[StateT, ActionT, ViewT]):
             if not acting:
                 break
             seat = acting[0] if len(acting) == 1 else rng.choice(acting)
-            game.apply(world, seat, game.random_action(world, seat, rng))
+            game.advance(world, seat, game.random_action(world, seat, rng))
         return worth(game.outcome(world), knowledge.seat, game.seat_count(world))
+
+
+GENERIC: Tactics[Any, Any, Any] = Tactics()
+"""For games that have no tactics of their own yet."""

@@ -14,6 +14,7 @@ The life of a table::
         seat = acting[0]
         action = game.parse_action(user_input)     # InvalidAction if malformed
         events = game.apply(state, seat, action)   # NotYourTurn / IllegalAction
+        # (a computer player or a playout calls game.advance(): the same, telling nothing)
         text = game.dump_state(state)              # store it; load_state() to resume
     result = game.outcome(state)
 
@@ -22,6 +23,11 @@ Rules of the contract:
 * ``apply`` validates before it mutates: when it raises, the state is exactly
   as it was. It mutates in place (no copy per action); callers that need the
   old state call :meth:`Game.clone` first.
+* ``advance`` is ``apply`` without the news: the same checks and the same rules,
+  but no event is built (like python-chess's ``push``). Computer players,
+  rollouts and random playouts use it; only the table service reads events.
+  A game writes each rule once, in :meth:`Game.perform`, which builds an event
+  only when it is given a list to tell it to.
 * Several seats may act at once (a simultaneous secret choice): ``to_act``
   lists them all and each acts once.
 * Renderers only read views. ``view(state, seat)`` is everything that seat may
@@ -50,6 +56,7 @@ from games.core.errors import CorruptState, InvalidAction, InvalidOptions
 __all__ = [
     "Event",
     "Game",
+    "News",
     "Outcome",
     "Seat",
     "places_from_scores",
@@ -91,6 +98,10 @@ class Outcome:
     def is_draw(self) -> bool:
         """Every seat shares first place (only meaningful with two or more seats)."""
         return len(self.places) > 1 and all(place == 1 for place in self.places)
+
+
+News = list[Event] | None
+"""Where :meth:`Game.perform` tells what happened; ``None`` when nobody will read it."""
 
 
 def places_from_scores(scores: Sequence[int], *, higher_is_better: bool = True) -> tuple[int, ...]:
@@ -174,13 +185,25 @@ class Game(ABC, Generic[StateT, ActionT, ViewT, OptionsT]):
         """Raise :class:`NotYourTurn` or :class:`IllegalAction` if ``seat`` may not do it."""
 
     @abstractmethod
-    def perform(self, state: StateT, seat: Seat, action: ActionT) -> list[Event]:
-        """Carry out an action already checked legal, mutating ``state``."""
+    def perform(self, state: StateT, seat: Seat, action: ActionT, news: News) -> None:
+        """Carry out an action already checked legal, mutating ``state``.
+
+        Append what happened to ``news``, in order; when ``news`` is ``None`` nobody
+        reads it (:meth:`advance`), so build no event that is not part of the state.
+        """
 
     def apply(self, state: StateT, seat: Seat, action: ActionT) -> list[Event]:
-        """Check then perform an action. On any error the state is unchanged."""
+        """Check then perform an action; what happened, as events. On any error the
+        state is unchanged."""
         self.check(state, seat, action)
-        return self.perform(state, seat, action)
+        news: list[Event] = []
+        self.perform(state, seat, action, news)
+        return news
+
+    def advance(self, state: StateT, seat: Seat, action: ActionT) -> None:
+        """:meth:`apply` without the events: the same checks, the same rules, nothing told."""
+        self.check(state, seat, action)
+        self.perform(state, seat, action, None)
 
     def random_action(self, state: StateT, seat: Seat, rng: random.Random) -> ActionT:
         """A uniformly random listed legal action (games may sample faster)."""

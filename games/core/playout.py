@@ -47,17 +47,22 @@ def play_out(
     max_moves: int = 100_000,
     after_move: Callable[[Any, Move, list[Any]], None] | None = None,
 ) -> Playout:
-    """Play until nobody may act; in a simultaneous phase a random waiting seat goes next."""
+    """Play until nobody may act; in a simultaneous phase a random waiting seat goes next.
+
+    ``after_move`` is shown each move and its events; without it no event is built
+    (:meth:`Game.advance <games.core.game.Game.advance>`).
+    """
     playout = Playout(state)
     while acting := game.to_act(state):
         if len(playout.moves) >= max_moves:
             raise RuntimeError(f"{game.key}: no end after {max_moves} moves")
         seat = acting[0] if len(acting) == 1 else rng.choice(acting)
         action = policies(seat)(state, seat, rng)
-        events = game.apply(state, seat, action)
         move = Move(seat, action)
         playout.moves.append(move)
-        if after_move is not None:
-            after_move(state, move, events)
+        if after_move is None:
+            game.advance(state, seat, action)
+        else:
+            after_move(state, move, game.apply(state, seat, action))
     playout.outcome = game.outcome(state)
     return playout

@@ -19,6 +19,7 @@ from pydantic import PlainSerializer, PlainValidator
 __all__ = [
     "COLOURS",
     "JOKER",
+    "JOKER_GLYPH",
     "JOKER_SUIT",
     "Card",
     "CardCode",
@@ -27,6 +28,7 @@ __all__ = [
     "card",
     "card_code",
     "card_text",
+    "card_words",
     "colour_of",
     "deck",
     "hand_size",
@@ -122,11 +124,12 @@ _CODES: dict[Card, str] = {
 _CODES[JOKER] = "j"
 _BY_CODE = {code: card for card, code in _CODES.items()}
 _TEXT: dict[Card, str] = {
-    card(colour, value): f"{colour.glyph}{value}"
+    # The colour in words too: the square alone leaves colour-blind players guessing.
+    card(colour, value): f"{colour.glyph} {colour.name.lower()} {value}"
     for colour in COLOURS
     for value in range(FOUR_SEAT_TOP + 1)
 }
-_TEXT[JOKER] = JOKER_GLYPH
+_TEXT[JOKER] = f"{JOKER_GLYPH} joker"
 
 
 def card_code(card: Card) -> str:
@@ -142,8 +145,14 @@ def parse_card(code: object) -> Card:
 
 
 def card_text(card: Card) -> str:
-    """``🟥7`` or ``🃏``: how a card is shown to players."""
+    """``🟥 red 7`` or ``🃏 joker``: how a card is shown to players (the square decorates,
+    the word says the colour)."""
     return _TEXT[card]
+
+
+def card_words(card: Card) -> str:
+    """``red 7`` or ``joker``: a card in words alone, for a control's label."""
+    return "joker" if card == JOKER else f"{colour_of(card).name.lower()} {value_of(card)}"
 
 
 def _parse_colour(name: object) -> Colour:

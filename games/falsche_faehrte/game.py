@@ -2,8 +2,8 @@
 
 The trick-taking loop is the hot path of every random playout, so it works on
 int cards (:mod:`games.falsche_faehrte.cards`), sorted hands (the cards of one
-colour are a slice found by bisection), and action and event objects made once
-at import time. Deals and the face-down pile draw their luck with
+colour are a slice found by bisection), and action objects made once at import
+time. Deals and the face-down pile draw their luck with
 :meth:`Chance.shuffle <games.core.chance.Chance.shuffle>` and :meth:`Chance.below
 <games.core.chance.Chance.below>`: seeding a generator for each would cost more than the
 rest of dealing a round.
@@ -15,11 +15,10 @@ import operator
 import random
 from bisect import bisect_left
 from collections.abc import Sequence
-from dataclasses import fields
 
 from games.core.chance import Chance
 from games.core.errors import IllegalAction, NotYourTurn
-from games.core.game import Event, Game, Outcome, Seat, places_from_scores
+from games.core.game import Event, Game, News, Outcome, Seat, places_from_scores
 from games.falsche_faehrte import text
 from games.falsche_faehrte.cards import (
     COLOURS,
@@ -84,145 +83,7 @@ PLAYS: tuple[Play, ...] = tuple(Play(card) for card in _CARD_CODES)
 FACE_DOWNS: tuple[FaceDown, ...] = tuple(FaceDown(card) for card in _CARD_CODES)
 SWITCHES: dict[Colour, SwitchTrump] = {colour: SwitchTrump(colour) for colour in COLOURS}
 KEEP = KeepTrump()
-_PLAYED: tuple[tuple[CardPlayed, ...], ...] = tuple(
-    tuple(CardPlayed(seat=seat, card=card) for card in _CARD_CODES) for seat in range(MAX_SEATS)
-)
-_CHOSEN: tuple[tuple[FaceDownChosen, ...], ...] = tuple(
-    tuple(FaceDownChosen(audience=seat, seat=seat, card=card) for card in _CARD_CODES)
-    for seat in range(MAX_SEATS)
-)
-_READY: tuple[FaceDownReady, ...] = tuple(FaceDownReady(seat=seat) for seat in range(MAX_SEATS))
-_SHUFFLED: tuple[PileShuffled, ...] = tuple(PileShuffled(cards=n) for n in range(MAX_SEATS + 1))
-"""``_SHUFFLED[n]``: the news that a pile of ``n`` face-down cards is shuffled."""
-_CHOICE: dict[TrumpReason, tuple[TrumpChoice, ...]] = {
-    reason: tuple(TrumpChoice(seat=seat, reason=reason) for seat in range(MAX_SEATS))
-    for reason in ("worst", "joker")
-}
-_KEPT: tuple[dict[Colour, TrumpKept], ...] = tuple(
-    {colour: TrumpKept(seat=seat, colour=colour) for colour in COLOURS} for seat in range(MAX_SEATS)
-)
-_SWITCHED: tuple[dict[Colour, TrumpSwitched], ...] = tuple(
-    {colour: TrumpSwitched(seat=seat, colour=colour) for colour in COLOURS}
-    for seat in range(MAX_SEATS)
-)
 _ALONE: tuple[tuple[Seat], ...] = tuple((seat,) for seat in range(MAX_SEATS))
-
-
-_new = object.__new__
-_SET_AUDIENCE, _SET_NUMBER, _SET_LEADER, _SET_CARDS, _SET_WINNER, _SET_KIND = (
-    getattr(TrickTaken, name).__set__
-    for name in ("audience", "number", "leader", "cards", "winner", "kind")
-)
-
-
-def _trick_taken(
-    number: int, leader: Seat, cards: tuple[Card, ...], winner: Seat | None
-) -> TrickTaken:
-    """``TrickTaken(number=number, leader=leader, cards=cards, winner=winner)`` for half the
-    cost: the event every trick ends with.
-
-    A frozen dataclass's ``__init__`` sets each field with ``object.__setattr__``, which
-    finds the field by name first; setting each slot through its descriptor skips that.
-    test_the_trick_event_is_made_as_the_dataclass_makes_it holds the two together.
-    """
-    event: TrickTaken = _new(TrickTaken)
-    _SET_AUDIENCE(event, None)
-    _SET_NUMBER(event, number)
-    _SET_LEADER(event, leader)
-    _SET_CARDS(event, cards)
-    _SET_WINNER(event, winner)
-    _SET_KIND(event, "trick_taken")
-    return event
-
-
-_SET_TURNED_AUDIENCE, _SET_CARD, _SET_TOTAL, _SET_LEFT, _SET_ROUND_TYPE, _SET_TURNED_KIND = (
-    getattr(FaceDownTurned, name).__set__
-    for name in ("audience", "card", "total", "left", "round_type", "kind")
-)
-
-
-def _face_down_turned(card: Card, total: int, left: int, kind: RoundType | None) -> FaceDownTurned:
-    """``FaceDownTurned(card=card, total=total, left=left, round_type=kind)``, built through its
-    slots like :func:`_trick_taken`: three or four of these end the first tricks of a round."""
-    event: FaceDownTurned = _new(FaceDownTurned)
-    _SET_TURNED_AUDIENCE(event, None)
-    _SET_CARD(event, card)
-    _SET_TOTAL(event, total)
-    _SET_LEFT(event, left)
-    _SET_ROUND_TYPE(event, kind)
-    _SET_TURNED_KIND(event, "face_down_turned")
-    return event
-
-
-(
-    _SET_DEALT_AUDIENCE,
-    _SET_ROUND,
-    _SET_DEALER,
-    _SET_DEALT_LEADER,
-    _SET_TRUMP,
-    _SET_ASIDE,
-    _SET_DEALT_KIND,
-) = (
-    getattr(RoundDealt, name).__set__
-    for name in ("audience", "round", "dealer", "leader", "trump", "set_aside", "kind")
-)
-
-
-def _round_dealt(
-    number: int, dealer: Seat, leader: Seat, trump: Colour, set_aside: Card | None
-) -> RoundDealt:
-    """``RoundDealt(round=number, dealer=dealer, ...)`` through its slots, like
-    :func:`_trick_taken`: one starts every round."""
-    event: RoundDealt = _new(RoundDealt)
-    _SET_DEALT_AUDIENCE(event, None)
-    _SET_ROUND(event, number)
-    _SET_DEALER(event, dealer)
-    _SET_DEALT_LEADER(event, leader)
-    _SET_TRUMP(event, trump)
-    _SET_ASIDE(event, set_aside)
-    _SET_DEALT_KIND(event, "round_dealt")
-    return event
-
-
-(
-    _SET_SCORED_AUDIENCE,
-    _SET_SCORED_ROUND,
-    _SET_ROUNDS,
-    _SET_SCORED_TYPE,
-    _SET_FACE_DOWN,
-    _SET_SCORED_TOTAL,
-    _SET_TRICKS,
-    _SET_POINTS,
-    _SET_SCORES,
-    _SET_SCORED_KIND,
-) = (getattr(RoundScored, slot.name).__set__ for slot in fields(RoundScored))
-"""RoundScored's slot setters, in field order (a mismatch would fail to unpack)."""
-
-
-def _round_scored(
-    number: int,
-    rounds: int,
-    kind: RoundType,
-    face_down: tuple[Card, ...],
-    total: int,
-    tricks: tuple[int, ...],
-    points: tuple[int, ...],
-    scores: tuple[int, ...],
-) -> RoundScored:
-    """``RoundScored(round=number, rounds=rounds, round_type=kind, ...)`` through its slots,
-    like :func:`_trick_taken`: one ends every round."""
-    event: RoundScored = _new(RoundScored)
-    _SET_SCORED_AUDIENCE(event, None)
-    _SET_SCORED_ROUND(event, number)
-    _SET_ROUNDS(event, rounds)
-    _SET_SCORED_TYPE(event, kind)
-    _SET_FACE_DOWN(event, face_down)
-    _SET_SCORED_TOTAL(event, total)
-    _SET_TRICKS(event, tricks)
-    _SET_POINTS(event, points)
-    _SET_SCORES(event, scores)
-    _SET_SCORED_KIND(event, "round_scored")
-    return event
 
 
 def _name(card: Card) -> str:
@@ -255,10 +116,10 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
             trump=FIRST_TRUMP,  # AF6
             scores=[0] * seats,
         )
-        self._deal(state)
+        self._deal(state, None)
         return state
 
-    def _deal(self, state: FaehrteState) -> RoundDealt:
+    def _deal(self, state: FaehrteState, news: News) -> None:
         """Shuffle and deal a round (AF1, AF2); the seat left of the dealer leads (AF3)."""
         seats = len(state.hands)
         cards = deck(seats, state.options.jokers)
@@ -274,7 +135,16 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
         state.tricks, state.voids = [0] * seats, [0] * seats
         state.jokers_played, state.choosers, state.chooser_reason = 0, [], None
         state.last_trick = None
-        return _round_dealt(state.round, state.dealer, state.leader, state.trump, state.set_aside)
+        if news is not None:
+            news.append(
+                RoundDealt(
+                    round=state.round,
+                    dealer=state.dealer,
+                    leader=state.leader,
+                    trump=state.trump,
+                    set_aside=state.set_aside,
+                )
+            )
 
     def seat_count(self, state: FaehrteState) -> int:
         return state.seats
@@ -338,22 +208,6 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
         pick = int(rng.random() * choices)
         return PLAYS[hand[pick] if pick < colours else JOKER]
 
-    def apply(self, state: FaehrteState, seat: Seat, action: Action) -> list[Event]:
-        """Check then perform, with a short way through for the common case: a card played
-        by the seat on turn (the same checks :meth:`check` makes for it)."""
-        if type(action) is Play and seat == state.turn and state.phase == "play":
-            card = action.card
-            led = state.led
-            hand = state.hands[seat]
-            # A held coloured card is legal if it leads, follows, or its seat holds none of the
-            # led colour (AF7); a joker or anything else goes to _check_play, which explains a
-            # refusal.
-            if card == JOKER or card not in hand or (0 <= led != card >> 4 and holds(hand, led)):
-                self._check_play(state, seat, card)
-            return self._play(state, seat, card)
-        self.check(state, seat, action)
-        return self.perform(state, seat, action)
-
     def check(self, state: FaehrteState, seat: Seat, action: Action) -> None:
         phase = state.phase
         if phase == "over":
@@ -413,21 +267,23 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
 
     # -- doing it --------------------------------------------------------------------------------
 
-    def perform(self, state: FaehrteState, seat: Seat, action: Action) -> list[Event]:
+    def perform(self, state: FaehrteState, seat: Seat, action: Action, news: News) -> None:
         if type(action) is Play:
-            return self._play(state, seat, action.card)
-        if type(action) is FaceDown:
-            return self._face_down(state, seat, action.card)
-        if type(action) is SwitchTrump:
-            return self._decide_trump(state, seat, action.colour)
-        return self._decide_trump(state, seat, None)
+            self._play(state, seat, action.card, news)
+        elif type(action) is FaceDown:
+            self._face_down(state, seat, action.card, news)
+        elif type(action) is SwitchTrump:
+            self._decide_trump(state, seat, action.colour, news)
+        else:
+            self._decide_trump(state, seat, None, news)
 
-    def _face_down(self, state: FaehrteState, seat: Seat, card: Card) -> list[Event]:
+    def _face_down(self, state: FaehrteState, seat: Seat, card: Card, news: News) -> None:
         state.hands[seat].remove(card)
         state.chosen[seat] = card
-        events: list[Event] = [_CHOSEN[seat][card], _READY[seat]]
+        if news is not None:
+            news += [FaceDownChosen(audience=seat, seat=seat, card=card), FaceDownReady(seat=seat)]
         if None in state.chosen:
-            return events
+            return
         # AF4: shuffled, and from now on not even the state knows whose card is whose.
         pile: list[Card] = [card for card in state.chosen if card is not None]
         state.chance.shuffle(pile)
@@ -435,10 +291,10 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
         state.chosen = [None] * len(state.hands)
         state.phase = "play"
         state.turn = state.leader
-        events.append(_SHUFFLED[len(pile)])
-        return events
+        if news is not None:
+            news.append(PileShuffled(cards=len(pile)))
 
-    def _play(self, state: FaehrteState, seat: Seat, card: Card) -> list[Event]:
+    def _play(self, state: FaehrteState, seat: Seat, card: Card, news: News) -> None:
         hands = state.hands
         hands[seat].remove(card)
         if card == JOKER:
@@ -451,28 +307,31 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
                 state.led = card >> 4  # the first colour card sets the colour, even after a joker
             elif card >> 4 != led:
                 state.voids[seat] |= 1 << led  # it could not follow (AF7)
+        if news is not None:
+            news.append(CardPlayed(seat=seat, card=card))
         trick = state.trick
         trick.append(card)
         if len(trick) < len(hands):
             state.turn = (seat + 1) % len(hands)
-            return [_PLAYED[seat][card]]
-        return self._end_trick(state, [_PLAYED[seat][card]])
+            return
+        self._end_trick(state, news)
 
-    def _end_trick(self, state: FaehrteState, events: list[Event]) -> list[Event]:
+    def _end_trick(self, state: FaehrteState, news: News) -> None:
         trick, leader = state.trick, state.leader
         seats = len(trick)
         number = len(state.discards) // seats + 1
         best = trick_winner(trick, state.led, state.trump)
         winner = None if best < 0 else (leader + best) % seats
-        taken = _trick_taken(number, leader, tuple(trick), winner)
+        taken = TrickTaken(number=number, leader=leader, cards=tuple(trick), winner=winner)
         state.discards.extend(trick)
-        state.trick, state.led, state.last_trick = [], -1, taken
-        events.append(taken)
+        state.trick, state.led, state.last_trick = [], -1, taken  # the table shows the last trick
+        if news is not None:
+            news.append(taken)
         if winner is not None:
             state.tricks[winner] += 1
             state.leader = winner
         if number <= LAST_REVEAL and len(state.revealed) < turned_after(number, seats):  # AF4
-            events.append(self._turn_face_down(state))
+            self._turn_face_down(state, news)
         left = len(state.hands[0])  # the cards every seat still holds
         if not left and state.choosers and state.round == state.rounds:
             state.choosers.clear()  # a switch after the game's last trick changes nothing
@@ -482,79 +341,84 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
             worst = worst_seats(state.tricks, kind)
             if len(worst) == 1:
                 state.choosers.append(worst[0])
-            else:
-                events.append(TrumpSwitchSkipped(seats=worst))  # AF8: a tie means nobody
+            elif news is not None:
+                news.append(TrumpSwitchSkipped(seats=worst))  # AF8: a tie means nobody
         if state.choosers:
             reason: TrumpReason = "joker" if state.options.jokers else "worst"
             state.phase, state.chooser_reason = "trump", reason
-            events.append(_CHOICE[reason][state.choosers[0]])
-            return events
-        if left:  # the usual end of a trick, _next_trick() without the call: the phase is
-            # still "play" and no trump choice was pending
-            state.turn = state.leader
-            return events
-        return self._next_trick(state, events)
+            if news is not None:
+                news.append(TrumpChoice(seat=state.choosers[0], reason=reason))
+            return
+        self._next_trick(state, news)
 
-    def _turn_face_down(self, state: FaehrteState) -> FaceDownTurned:
+    def _turn_face_down(self, state: FaehrteState, news: News) -> None:
         card = state.pile.pop()
         state.revealed.append(card)
-        total = sum(map(value_of, state.revealed))
-        return _face_down_turned(card, total, len(state.pile), self._round_type(state))
+        if news is not None:
+            total = sum(map(value_of, state.revealed))
+            kind = self._round_type(state)
+            news.append(
+                FaceDownTurned(card=card, total=total, left=len(state.pile), round_type=kind)
+            )
 
     @staticmethod
     def _round_type(state: FaehrteState) -> RoundType | None:
         """Plus or Minus, once the last face-down card is turned (AF5)."""
-        seats = len(state.hands)  # not state.seats: a property call costs more than len
+        seats = len(state.hands)
         if state.pile or len(state.revealed) < seats:
             return None
         return round_type(sum(map(value_of, state.revealed)), seats)
 
-    def _decide_trump(self, state: FaehrteState, seat: Seat, colour: Colour | None) -> list[Event]:
+    def _decide_trump(
+        self, state: FaehrteState, seat: Seat, colour: Colour | None, news: News
+    ) -> None:
         state.choosers.pop(0)
-        events: list[Event] = []
         if colour is None:
-            events.append(_KEPT[seat][state.trump])
+            if news is not None:
+                news.append(TrumpKept(seat=seat, colour=state.trump))
         else:
             state.trump = colour
-            events.append(_SWITCHED[seat][colour])
+            if news is not None:
+                news.append(TrumpSwitched(seat=seat, colour=colour))
         if state.choosers:  # AF11: the second joker of the trick decides after the first
             assert state.chooser_reason is not None
-            events.append(_CHOICE[state.chooser_reason][state.choosers[0]])
-            return events
-        return self._next_trick(state, events)
+            if news is not None:
+                news.append(TrumpChoice(seat=state.choosers[0], reason=state.chooser_reason))
+            return
+        self._next_trick(state, news)
 
-    def _next_trick(self, state: FaehrteState, events: list[Event]) -> list[Event]:
+    def _next_trick(self, state: FaehrteState, news: News) -> None:
         state.chooser_reason = None
         if state.hands[0]:
             state.phase = "play"
             state.turn = state.leader
-            return events
-        return self._end_round(state, events)
+            return
+        self._end_round(state, news)
 
-    def _end_round(self, state: FaehrteState, events: list[Event]) -> list[Event]:
+    def _end_round(self, state: FaehrteState, news: News) -> None:
         kind = self._round_type(state)
         assert kind is not None, "every face-down card is turned by trick 5"
         points = round_points(state.tricks, kind)
         state.scores = list(map(operator.add, state.scores, points))
-        scored = _round_scored(
-            state.round,
-            state.rounds,
-            kind,
-            tuple(state.revealed),
-            sum(map(value_of, state.revealed)),
-            tuple(state.tricks),
-            points,
-            tuple(state.scores),
+        scored = RoundScored(
+            round=state.round,
+            rounds=state.rounds,
+            round_type=kind,
+            face_down=tuple(state.revealed),
+            total=sum(map(value_of, state.revealed)),
+            tricks=tuple(state.tricks),
+            points=points,
+            scores=tuple(state.scores),
         )
-        state.history.append(scored)
-        events.append(scored)
+        state.history.append(scored)  # the table keeps every round's score
+        if news is not None:
+            news.append(scored)
         if state.round == state.rounds:  # AF10
             state.phase = "over"
-            return events
+            return
         state.round += 1
         state.dealer = (state.dealer + 1) % state.seats  # AF3: this round's start player deals
-        events.append(self._deal(state))
-        return events
+        self._deal(state, news)
 
     def outcome(self, state: FaehrteState) -> Outcome | None:
         if state.phase != "over":

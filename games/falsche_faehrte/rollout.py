@@ -82,7 +82,7 @@ class Rollout:
             seat = acting[0] if len(acting) == 1 else rng.choice(acting)
             action = self.act(seat)
             turned = len(world.revealed)
-            game.apply(world, seat, action)
+            game.advance(world, seat, action)
             if type(action) is Play:
                 self._seen(action.card)
             if world.round == start:

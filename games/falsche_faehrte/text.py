@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from games.core.game import Event
+from games.core.wording import plural
 from games.falsche_faehrte.cards import COLOURS, JOKER, Card, Colour, card_text, colour_of, value_of
 from games.falsche_faehrte.model import (
     CardPlayed,
@@ -50,15 +51,15 @@ def colour(trump: Colour) -> str:
 
 
 def hand_by_colour(hand: Sequence[Card]) -> str:
-    """``🟥 0 3 7 · 🟦 12 · 🃏``: a sorted hand grouped by colour."""
+    """``🟥 red 0 3 7 · 🟦 blue 12 · 🃏 joker``: a sorted hand grouped by colour."""
     groups = []
     for suit in COLOURS:
         values = [str(value_of(card)) for card in hand if card != JOKER and colour_of(card) == suit]
         if values:
-            groups.append(f"{suit.glyph} {' '.join(values)}")
+            groups.append(f"{suit.glyph} {suit.name.lower()} {' '.join(values)}")
     jokers = sum(1 for card in hand if card == JOKER)
     if jokers:
-        groups.append(card_text(JOKER) * jokers)
+        groups.append(" ".join([card_text(JOKER)] * jokers))
     return " · ".join(groups) or "no cards"
 
 
@@ -167,7 +168,7 @@ def describe(view: FaehrteView, names: Sequence[str]) -> str:
             marks.append("may switch trump")
         if view.phase == "face_down" and not view.ready[seat]:
             marks.append("choosing a face-down card")
-        held = f"{view.hand_sizes[seat]} cards"
+        held = plural(view.hand_sizes[seat], "card")
         if view.viewer == seat and view.hand is not None:
             held = f"{hand_by_colour(view.hand)} (yours)"
         suffix = f"  [{', '.join(marks)}]" if marks else ""

@@ -18,7 +18,7 @@ from typing import get_args
 
 from games.core.chance import Chance
 from games.core.errors import CorruptState, IllegalAction, InvalidAction, NotYourTurn
-from games.core.game import Event, Game, Outcome, Seat, places_from_scores
+from games.core.game import Event, Game, News, Outcome, Seat, places_from_scores
 from games.fraud import text
 from games.fraud.cards import HAND_SIZE, SUITS, Card, DeckKind, deck, matching, top_value
 from games.fraud.model import (
@@ -84,6 +84,17 @@ def legal_bids(standing: Bid | None, cards_at_table: int, top: int) -> tuple[Bid
     )
 
 
+def _choices(state: FraudState) -> tuple[tuple[Action, ...], tuple[Bid, ...]]:
+    """The calls the seat on turn may make and the bids it may make (FR4, FR5)."""
+    standing = state.standing
+    bids = legal_bids(
+        None if standing is None else standing.bid,
+        state.cards_at_table,
+        top_value(state.options.deck),
+    )
+    return (() if standing is None else CALLS), bids  # FR5: the opener must bid
+
+
 class FraudGame(Game[FraudState, Action, FraudView, Options]):
     key = "fraud"
     title = "The Fraud from Trandosha"
@@ -113,7 +124,7 @@ class FraudGame(Game[FraudState, Action, FraudView, Options]):
             opener=chance.next().randrange(seats),  # FR3
         )
         # Setup has no one to tell: each seat finds its hand in its view.
-        self._begin_round(state, [], turn_up=True)
+        self._begin_round(state, None, turn_up=True)
         return state
 
     def seat_count(self, state: FraudState) -> int:
@@ -128,15 +139,16 @@ class FraudGame(Game[FraudState, Action, FraudView, Options]):
         """Every legal action: the two calls once a bid stands, and every legal bid."""
         if state.phase != "bidding" or seat != state.turn:
             return []
-        standing = state.standing
-        bids = legal_bids(
-            None if standing is None else standing.bid,
-            state.cards_at_table,
-            top_value(state.options.deck),
-        )
-        if standing is None:
-            return list(bids)  # FR5: the opener must bid
-        return [*CALLS, *bids]
+        calls, bids = _choices(state)
+        return [*calls, *bids]
+
+    def random_action(self, state: FraudState, seat: Seat, rng: random.Random) -> Action:
+        """Uniform over :meth:`legal_actions`, picked by position without listing them."""
+        if state.phase != "bidding" or seat != state.turn:
+            return rng.choice(self.legal_actions(state, seat))  # refuses as it does
+        calls, bids = _choices(state)
+        pick = int(rng.random() * (len(calls) + len(bids)))
+        return calls[pick] if pick < len(calls) else bids[pick - len(calls)]
 
     def check(self, state: FraudState, seat: Seat, action: Action) -> None:
         if state.phase == "over":
@@ -183,48 +195,53 @@ class FraudGame(Game[FraudState, Action, FraudView, Options]):
 
     # -- doing it --------------------------------------------------------------------------------
 
-    def perform(self, state: FraudState, seat: Seat, action: Action) -> list[Event]:
-        events: list[Event] = []
+    def perform(self, state: FraudState, seat: Seat, action: Action, news: News) -> None:
         match action:
             case Bid(count=count, value=value):
                 made = BidMade(seat=seat, bid=_BID[count, value])
-                state.bids.append(made)
-                events.append(made)
+                state.bids.append(made)  # the round's bids are kept as their news
+                if news is not None:
+                    news.append(made)
                 state.turn = self._next_in(state, seat)
-                self._begin_turn(state, events)
+                self._begin_turn(state, news)
             case CallFraud() | CallOnTarget():
                 standing = state.standing
                 assert standing is not None, "checked: a call needs a standing bid"
                 call: Call = "fraud" if isinstance(action, CallFraud) else "on_target"
-                events.append(Called(seat=seat, call=call, bidder=standing.seat, bid=standing.bid))
-                self._end_round(state, call, seat, events)
-        return events
+                if news is not None:
+                    news.append(
+                        Called(seat=seat, call=call, bidder=standing.seat, bid=standing.bid)
+                    )
+                self._end_round(state, call, seat, news)
 
-    def _begin_round(
-        self, state: FraudState, events: list[Event], *, turn_up: bool = False
-    ) -> None:
+    def _begin_round(self, state: FraudState, news: News, *, turn_up: bool = False) -> None:
         """Deal, roll the round's dice, and start the opener's turn."""
         state.round += 1
         state.bids = []
         state.turn = state.opener
-        events.append(
-            RoundStarted(round=state.round, opener=state.opener, hand_sizes=tuple(state.hand_sizes))
-        )
-        self._deal(state, events)
+        if news is not None:
+            news.append(
+                RoundStarted(
+                    round=state.round, opener=state.opener, hand_sizes=tuple(state.hand_sizes)
+                )
+            )
+        self._deal(state, news)
         if turn_up:
             # The rulebook's set-up turns one card face up to start the discard pile.
             state.discard_pile.append(state.draw_pile.pop())
         options = state.options
         if options.suit_die:  # FR10
             state.suit = SUITS[state.chance.next().randrange(len(SUITS))]
-            events.append(SuitRolled(suit=state.suit))
+            if news is not None:
+                news.append(SuitRolled(suit=state.suit))
         if options.chance_cube:  # FR11
             face = state.chance.next().randrange(CUBE_FACES)
             state.sign = "positive" if face < CUBE_FACES // 2 else "negative"
-            events.append(CubeRolled(sign=state.sign))
-        self._begin_turn(state, events)
+            if news is not None:
+                news.append(CubeRolled(sign=state.sign))
+        self._begin_turn(state, news)
 
-    def _deal(self, state: FraudState, events: list[Event]) -> None:
+    def _deal(self, state: FraudState, news: News) -> None:
         """One card at a time, clockwise from the opener, each seat up to its hand size (FR7)."""
         order = self._clockwise_from(state, state.opener)
         dealt: dict[Seat, list[Card]] = {seat: [] for seat in order}
@@ -232,34 +249,35 @@ class FraudGame(Game[FraudState, Action, FraudView, Options]):
             for seat in order:
                 if len(dealt[seat]) < state.hand_sizes[seat]:
                     if not state.draw_pile:
-                        self._reshuffle(state, events)
+                        self._reshuffle(state, news)
                     dealt[seat].append(state.draw_pile.pop())
         for seat in order:
             state.hands[seat] = tuple(dealt[seat])
-            events.append(Dealt(audience=seat, seat=seat, hand=state.hands[seat]))
+            if news is not None:
+                news.append(Dealt(audience=seat, seat=seat, hand=state.hands[seat]))
 
     @staticmethod
-    def _reshuffle(state: FraudState, events: list[Event]) -> None:
+    def _reshuffle(state: FraudState, news: News) -> None:
         """An empty draw pile is refilled by shuffling the discard pile (FR7)."""
         pile = state.discard_pile
         state.chance.next().shuffle(pile)
         state.draw_pile, state.discard_pile = pile, []
-        events.append(Reshuffled(cards=len(pile)))
+        if news is not None:
+            news.append(Reshuffled(cards=len(pile)))
 
-    def _begin_turn(self, state: FraudState, events: list[Event]) -> None:
+    def _begin_turn(self, state: FraudState, news: News) -> None:
         """FR9: the seat on turn rolls the spike dice; doubles with a bid standing end the round."""
         if not state.options.spike_dice:
             return
         roll = state.chance.next()
         dice = (roll.randint(1, SPIKE_FACES), roll.randint(1, SPIKE_FACES))
         state.spike_dice = dice
-        events.append(SpikeRolled(seat=state.turn, dice=dice))
+        if news is not None:
+            news.append(SpikeRolled(seat=state.turn, dice=dice))
         if dice[0] == dice[1] and state.bids:
-            self._end_round(state, "spike", state.turn, events)
+            self._end_round(state, "spike", state.turn, news)
 
-    def _end_round(
-        self, state: FraudState, trigger: Trigger, seat: Seat, events: list[Event]
-    ) -> None:
+    def _end_round(self, state: FraudState, trigger: Trigger, seat: Seat, news: News) -> None:
         """Reveal every hand, settle the losses, then deal the next round or end the game."""
         standing = state.standing
         assert standing is not None, "a round only ends on a standing bid"
@@ -290,7 +308,8 @@ class FraudGame(Game[FraudState, Action, FraudView, Options]):
             spike_dice=state.spike_dice if trigger == "spike" else None,
         )
         state.last_showdown = showdown
-        events.append(RoundEnded(showdown=showdown))
+        if news is not None:
+            news.append(RoundEnded(showdown=showdown))
         for fate in showdown.fates:
             s = fate.seat
             state.hand_sizes[s] = len(fate.hand) - fate.lost + len(fate.won_back)
@@ -304,14 +323,12 @@ class FraudGame(Game[FraudState, Action, FraudView, Options]):
         still_in = state.active
         if len(still_in) > 1:
             state.opener = self._next_in(state, state.opener)  # FR3
-            self._begin_round(state, events)
+            self._begin_round(state, news)
             return
-        self._finish(state, still_in, in_round, events)
+        self._finish(state, still_in, in_round, news)
 
     @staticmethod
-    def _finish(
-        state: FraudState, still_in: list[Seat], in_round: list[Seat], events: list[Event]
-    ) -> None:
+    def _finish(state: FraudState, still_in: list[Seat], in_round: list[Seat], news: News) -> None:
         """The last seat with cards wins; if the last seats all went out at once, the chance
         cube picks the winner among them (FR7). The winner takes the pot (FR8)."""
         among: tuple[Seat, ...] = ()
@@ -327,7 +344,8 @@ class FraudGame(Game[FraudState, Action, FraudView, Options]):
         state.suit = state.sign = None
         pot, state.pot = state.pot, 0
         state.credits[winner] += pot
-        events.append(GameWon(seat=winner, by_cube=not still_in, among=among, pot=pot))
+        if news is not None:
+            news.append(GameWon(seat=winner, by_cube=not still_in, among=among, pot=pot))
 
     @staticmethod
     def _next_in(state: FraudState, seat: Seat) -> Seat:

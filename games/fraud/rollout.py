@@ -84,5 +84,5 @@ def play_round(game: FraudRules, world: FraudState, rng: random.Random) -> None:
             suit=world.suit,
             sign=world.sign,
         )
-        game.apply(world, seat, advise(situation, rng))
+        game.advance(world, seat, advise(situation, rng))
     raise AssertionError("a round of The Fraud from Trandosha did not end")

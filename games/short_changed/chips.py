@@ -6,9 +6,10 @@ a count per colour (:class:`Chips`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
+from operator import attrgetter
 from typing import Annotated
 
 from pydantic import Field
@@ -51,13 +52,11 @@ class Chips:
 
     @classmethod
     def of(cls, *colours: Colour) -> Chips:
-        counts = dict.fromkeys(COLOURS, 0)
-        for colour in colours:
-            counts[colour] += 1
-        return cls(*(counts[colour] for colour in COLOURS))
+        count = colours.count
+        return cls(count(Colour.GREEN), count(Colour.BLUE), count(Colour.RED), count(Colour.WHITE))
 
     def __getitem__(self, colour: Colour) -> int:
-        return int(getattr(self, colour.value))
+        return _COUNT_OF[colour](self)
 
     @property
     def counts(self) -> tuple[int, int, int, int]:
@@ -73,25 +72,54 @@ class Chips:
 
     def is_valid(self) -> bool:
         """No negative count (a Chips built in code, not parsed, could have one)."""
-        return all(n >= 0 for n in self.counts)
+        return self.green >= 0 and self.blue >= 0 and self.red >= 0 and self.white >= 0
 
     def __add__(self, other: Chips) -> Chips:
-        return Chips(*(a + b for a, b in zip(self.counts, other.counts, strict=True)))
+        return Chips(
+            self.green + other.green,
+            self.blue + other.blue,
+            self.red + other.red,
+            self.white + other.white,
+        )
 
     def __sub__(self, other: Chips) -> Chips:
-        return Chips(*(a - b for a, b in zip(self.counts, other.counts, strict=True)))
+        return Chips(
+            self.green - other.green,
+            self.blue - other.blue,
+            self.red - other.red,
+            self.white - other.white,
+        )
 
     def contains(self, other: Chips) -> bool:
         """Whether ``other`` could be picked out of these chips."""
-        return all(b <= a for a, b in zip(self.counts, other.counts, strict=True))
+        return (
+            other.green <= self.green
+            and other.blue <= self.blue
+            and other.red <= self.red
+            and other.white <= self.white
+        )
 
     def colours(self) -> Iterator[Colour]:
         """Each chip's colour, most valuable first."""
-        for colour, n in zip(COLOURS, self.counts, strict=True):
-            yield from (colour,) * n
+        return iter(
+            (Colour.GREEN,) * self.green
+            + (Colour.BLUE,) * self.blue
+            + (Colour.RED,) * self.red
+            + (Colour.WHITE,) * self.white
+        )
+
+    def worths(self) -> list[int]:
+        """Each chip's worth in points, most valuable first."""
+        return [25] * self.green + [10] * self.blue + [5] * self.red + [1] * self.white
 
     def __str__(self) -> str:
         return "".join(colour.glyph for colour in self.colours()) or "nothing"
+
+
+_COUNT_OF: dict[Colour, Callable[[Chips], int]] = {
+    colour: attrgetter(colour.value) for colour in COLOURS
+}
+"""How many chips of a colour a pile holds, by colour (an enum's ``value`` is slow to read)."""
 
 
 def supply(seats: int) -> Chips:

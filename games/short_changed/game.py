@@ -10,7 +10,7 @@ from itertools import product
 
 from games.core.chance import Chance
 from games.core.errors import CorruptState, IllegalAction, NotYourTurn
-from games.core.game import Event, Game, Outcome, Seat
+from games.core.game import Event, Game, News, Outcome, Seat
 from games.short_changed import text
 from games.short_changed.chips import COLOURS, Chips, Colour, supply
 from games.short_changed.model import (
@@ -60,8 +60,8 @@ def can_short_change(hand: Chips, pot: Chips) -> bool:
     short change with those counts exists exactly when that cheapest gift is
     worth less than that best take.
     """
-    best_take = _prefix_values(sorted(_values(pot), reverse=True))
-    cheapest_give = _prefix_values(sorted(_values(hand)))
+    best_take = _prefix_values(pot.worths())
+    cheapest_give = _prefix_values(hand.worths()[::-1])
     return any(
         cheapest_give[m] < best_take[k]
         for k in range(1, len(best_take))
@@ -81,6 +81,12 @@ def short_changes(hand: Chips, pot: Chips) -> Iterator[ShortChange]:
                 yield ShortChange(take=take, give=give)
 
 
+@lru_cache(maxsize=4096)
+def _short_changes(hand: Chips, pot: Chips) -> tuple[ShortChange, ...]:
+    """:func:`short_changes`, listed once for each hand and pot (a turn lists them all)."""
+    return tuple(short_changes(hand, pot))
+
+
 @lru_cache(maxsize=256)
 def guessable_totals(chips_held: int, seats: int) -> tuple[int, ...]:
     """Every total a hand of ``chips_held`` chips could be worth at this seat count."""
@@ -94,10 +100,6 @@ def guessable_totals(chips_held: int, seats: int) -> tuple[int, ...]:
             }
         )
     )
-
-
-def _values(chips: Chips) -> list[int]:
-    return [colour.value_in_points for colour in chips.colours()]
 
 
 def _prefix_values(values: Sequence[int]) -> list[int]:
@@ -162,19 +164,33 @@ class ShortChangedGame(Game[ShortChangedState, Action, ShortChangedView, Options
 
     def legal_actions(self, state: ShortChangedState, seat: Seat) -> list[Action]:
         """All legal actions, with guesses limited to totals the target's hand could be worth."""
+        return [action for group in self._choices(state, seat) for action in group]
+
+    def random_action(self, state: ShortChangedState, seat: Seat, rng: random.Random) -> Action:
+        """Uniform over :meth:`legal_actions`, picked by position without listing them."""
+        groups = self._choices(state, seat)
+        pick = int(rng.random() * sum(map(len, groups)))
+        for group in groups:
+            if pick < len(group):
+                return group[pick]
+            pick -= len(group)
+        raise IndexError("no legal action to pick from")
+
+    def _choices(self, state: ShortChangedState, seat: Seat) -> list[Sequence[Action]]:
+        """:meth:`legal_actions` in groups: each other seat's guesses, then the trades."""
         if seat not in self.to_act(state):
             return []
         hand = state.hands[seat]
         if state.phase == "ante":
-            return [Ante(colour) for colour in COLOURS if hand[colour]]
-        actions: list[Action] = []
+            return [[Ante(colour) for colour in COLOURS if hand[colour]]]
+        groups: list[Sequence[Action]] = []
         if not state.double_turn:
             for target in range(state.seats):
                 if target != seat:
-                    actions.extend(_guesses(target, state.hands[target].count, state.seats))
-        changes = list(short_changes(hand, state.pot))
-        actions.extend(changes if changes else self._fallbacks(state, seat))
-        return actions
+                    groups.append(_guesses(target, state.hands[target].count, state.seats))
+        changes = _short_changes(hand, state.pot)
+        groups.append(changes if changes else self._fallbacks(state, seat))
+        return groups
 
     def _fallbacks(self, state: ShortChangedState, seat: Seat) -> list[Action]:
         """Donate or steal when no short change exists; pass only if nothing else is legal."""
@@ -251,23 +267,23 @@ class ShortChangedGame(Game[ShortChangedState, Action, ShortChangedView, Options
 
     # -- doing it --------------------------------------------------------------------------------
 
-    def perform(self, state: ShortChangedState, seat: Seat, action: Action) -> list[Event]:
+    def perform(self, state: ShortChangedState, seat: Seat, action: Action, news: News) -> None:
         match action:
             case Ante(chip=chip):
-                return self._ante(state, seat, chip)
+                self._ante(state, seat, chip, news)
+                return
             case Guess(target=target, total=total):
                 correct = state.hands[target].value == total
-                events: list[Event] = [
-                    self._record(
-                        state, Guessed(seat=seat, target=target, total=total, correct=correct)
-                    )
-                ]
+                self._record(
+                    state, Guessed(seat=seat, target=target, total=total, correct=correct), news
+                )
                 if correct:
                     state.winner = seat
                     state.phase = "over"
-                    return events
+                    return
                 state.owes_double_turn[seat] = True  # SC5: the wrong guess was the whole turn
-                return events + self._end_turn(state)
+                self._end_turn(state, news)
+                return
             case ShortChange(take=take, give=give):
                 state.hands[seat] = state.hands[seat] - give + take
                 state.pot = state.pot - take + give
@@ -282,47 +298,48 @@ class ShortChangedGame(Game[ShortChangedState, Action, ShortChangedView, Options
                 done = Stole(seat=seat, chip=chip)
             case Pass():
                 done = Passed(seat=seat)
-        events = [self._record(state, done)]
+        self._record(state, done, news)
         state.actions_left -= 1
         if state.actions_left == 0:
-            events += self._end_turn(state)
-        return events
+            self._end_turn(state, news)
 
-    def _ante(self, state: ShortChangedState, seat: Seat, chip: Colour) -> list[Event]:
+    def _ante(self, state: ShortChangedState, seat: Seat, chip: Colour, news: News) -> None:
         state.antes[seat] = chip
-        events: list[Event] = [
-            AnteChosen(audience=seat, seat=seat, chip=chip),
-            AnteReady(seat=seat),
-        ]
+        if news is not None:
+            news += [AnteChosen(audience=seat, seat=seat, chip=chip), AnteReady(seat=seat)]
         if any(pick is None for pick in state.antes):
-            return events
+            return
         picks = tuple(pick for pick in state.antes if pick is not None)
         for giver, pick in enumerate(picks):
             state.hands[giver] = state.hands[giver] - Chips.of(pick)
         state.pot = Chips.of(*picks)
         state.phase = "play"
-        events.append(self._record(state, PotStarted(chips=picks)))
-        events.append(TurnStarted(seat=state.turn, double=False))
-        return events
+        self._record(state, PotStarted(chips=picks), news)
+        if news is not None:
+            news.append(TurnStarted(seat=state.turn, double=False))
 
     @staticmethod
-    def _record(state: ShortChangedState, event: Transaction) -> Event:
+    def _record(state: ShortChangedState, event: Transaction, news: News) -> None:
+        """Keep a transaction in the public log (part of the state), and tell it."""
         state.log.append(event)
-        return event
+        if news is not None:
+            news.append(event)
 
-    def _end_turn(self, state: ShortChangedState) -> list[Event]:
+    def _end_turn(self, state: ShortChangedState, news: News) -> None:
         state.turns_taken += 1
         if (
             state.turns_taken % state.seats == 0
             and state.rounds_completed >= state.options.stalemate_rounds
         ):
             state.phase = "over"  # SC8
-            return [self._record(state, Stalemate(rounds=state.rounds_completed))]
+            self._record(state, Stalemate(rounds=state.rounds_completed), news)
+            return
         state.turn = (state.turn + 1) % state.seats
         state.double_turn = state.owes_double_turn[state.turn]
         state.owes_double_turn[state.turn] = False
         state.actions_left = 2 if state.double_turn else 1
-        return [TurnStarted(seat=state.turn, double=state.double_turn)]
+        if news is not None:
+            news.append(TurnStarted(seat=state.turn, double=state.double_turn))
 
     def outcome(self, state: ShortChangedState) -> Outcome | None:
         if state.phase != "over":

@@ -221,7 +221,7 @@ class Rollout:
             seat = acting[0] if len(acting) == 1 else rng.choice(acting)
             action = self.act(seat, rng)
             pot, logged = world.pot, len(world.log)
-            game.apply(world, seat, action)
+            game.advance(world, seat, action)
             for event in world.log[logged:]:
                 self.tracker.observe(event, pot)
                 pot = _pot_after(pot, event)

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.core.game import Event
-from games.short_changed.chips import Chips, Colour
+from games.core.wording import plural
+from games.short_changed.chips import COLOURS, Chips, Colour
 from games.short_changed.model import (
     AnteChosen,
     AnteReady,
@@ -24,16 +25,31 @@ from games.short_changed.model import (
     TurnStarted,
 )
 
-__all__ = ["chip", "chips", "describe", "narrate"]
+__all__ = ["actions", "chip", "chips", "describe", "narrate"]
 
 
 def chips(pile: Chips) -> str:
-    """``🟩🟥⬜ (31)``: the chips, then what they are worth."""
-    return f"{pile} ({pile.value})" if pile.count else "nothing"
+    """``🟩 green, 🟥 2 red (35)``: each colour in words (the squares only decorate:
+    green and red look alike to many colour-blind players), then what they are worth."""
+    if not pile.count:
+        return "nothing"
+    groups = []
+    for colour in COLOURS:
+        count = pile[colour]
+        if count:
+            many = f"{count} " if count > 1 else ""
+            groups.append(f"{colour.glyph} {many}{colour.value}")
+    return f"{', '.join(groups)} ({pile.value})"
 
 
 def chip(colour: Colour) -> str:
-    return f"{colour.glyph} ({colour.value_in_points})"
+    """``🟥 red (5)``."""
+    return f"{colour.glyph} {colour.value} ({colour.value_in_points})"
+
+
+def actions(count: int) -> str:
+    """``1 action``, ``2 actions``: what is left of a double turn."""
+    return f"{count} action" if count == 1 else f"{count} actions"
 
 
 def narrate(event: Event, names: Sequence[str]) -> str:
@@ -43,7 +59,9 @@ def narrate(event: Event, names: Sequence[str]) -> str:
         case AnteReady(seat=seat):
             return f"{names[seat]} has chosen a starting chip."
         case PotStarted(chips=picks):
-            given = ", ".join(f"{names[seat]} {colour.glyph}" for seat, colour in enumerate(picks))
+            given = ", ".join(
+                f"{names[seat]} {colour.glyph} {colour.value}" for seat, colour in enumerate(picks)
+            )
             return f"The pot starts with {chips(Chips.of(*picks))}: {given}."
         case ShortChanged(seat=seat, took=took, gave=gave):
             return f"{names[seat]} took {chips(took)} and gave {chips(gave)}."
@@ -79,7 +97,7 @@ def describe(view: ShortChangedView, names: Sequence[str]) -> str:
             marks.append("owes a double turn")
         if seat in view.waiting_for and view.phase == "ante":
             marks.append("choosing")
-        held = f"{view.chip_counts[seat]} chips"
+        held = plural(view.chip_counts[seat], "chip")
         if view.revealed_hands is not None:
             held = chips(view.revealed_hands[seat])
         elif view.viewer == seat and view.hand is not None:

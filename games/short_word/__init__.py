@@ -5,9 +5,13 @@ option of the multi-hand game: it has one seat, its own table and moves, and
 its result is a count of cards, not a ranking.
 """
 
+from games.short_word import tactics
 from games.short_word.game import ShortWordGame
 from games.short_word.solitaire import SOLITAIRE, SolitaireGame
 
-__all__ = ["GAME", "SOLITAIRE", "ShortWordGame", "SolitaireGame"]
+__all__ = ["GAME", "SOLITAIRE", "TACTICS", "ShortWordGame", "SolitaireGame"]
 
 GAME = ShortWordGame()
+"""The rules."""
+TACTICS = tactics.TACTICS
+"""How its computer players play it."""

@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from games.core.chance import Chance
 from games.core.errors import CorruptState, IllegalAction, NotYourTurn
-from games.core.game import Event, Game, Outcome, Seat, places_from_scores
+from games.core.game import Event, Game, News, Outcome, Seat, places_from_scores
 from games.short_word import text
 from games.short_word.cards import Card, full_deck, points, sort_cards
 from games.short_word.finder import going_out_words, split_into_words
@@ -133,10 +133,10 @@ class ShortWordGame(Game[ShortWordState, Action, ShortWordView, Options]):
             turn=dealer,
             scores=[0] * seats,
         )
-        self._deal(state)
+        self._deal(state, None)
         return state
 
-    def _deal(self, state: ShortWordState) -> list[Event]:
+    def _deal(self, state: ShortWordState, news: News) -> None:
         """Shuffle the whole deck and deal the current hand (SW2)."""
         deck = full_deck()
         state.chance.next().shuffle(deck)
@@ -160,7 +160,9 @@ class ShortWordGame(Game[ShortWordState, Action, ShortWordView, Options]):
         state.struck = [[] for _ in range(seats)]
         state.penalties = [0] * seats
         state.window = None
-        events: list[Event] = [
+        if news is None:
+            return
+        news.append(
             HandDealt(
                 hand=state.hand,
                 of=state.options.hands,
@@ -169,12 +171,11 @@ class ShortWordGame(Game[ShortWordState, Action, ShortWordView, Options]):
                 first=first,
                 top_discard=state.discards[-1],
             )
-        ]
-        events += [
+        )
+        news += [
             YourCards(audience=seat, cards=tuple(cards)) for seat, cards in enumerate(state.hands)
         ]
-        events.append(TurnStarted(seat=first, last=False))
-        return events
+        news.append(TurnStarted(seat=first, last=False))
 
     def seat_count(self, state: ShortWordState) -> int:
         return state.seats
@@ -316,79 +317,84 @@ class ShortWordGame(Game[ShortWordState, Action, ShortWordView, Options]):
 
     # -- doing it --------------------------------------------------------------------------------
 
-    def perform(self, state: ShortWordState, seat: Seat, action: Action) -> list[Event]:
+    def perform(self, state: ShortWordState, seat: Seat, action: Action, news: News) -> None:
         match action:
             case Draw(source=source):
-                return self._draw(state, seat, source)
+                self._draw(state, seat, source, news)
             case Discard(card=card):
-                return self._discard(state, seat, card)
+                self._discard(state, seat, card, news)
             case Lay():
-                return self._lay(state, seat, self._layout(state, seat, action))
+                self._lay(state, seat, self._layout(state, seat, action), news)
             case Challenge(word=index):
-                return self._answer(state, seat, index)
+                self._answer(state, seat, index, news)
             case LetStand():
-                return self._answer(state, seat, None)
+                self._answer(state, seat, None, news)
 
-    def _draw(self, state: ShortWordState, seat: Seat, source: str) -> list[Event]:
-        events: list[Event] = []
+    def _draw(self, state: ShortWordState, seat: Seat, source: str, news: News) -> None:
         hand = state.hands[seat]
         if source == "discard":
             card = state.discards.pop()
             state.known[seat].append(card)
-            events.append(Drew(seat=seat, source="discard", card=card))
+            if news is not None:
+                news.append(Drew(seat=seat, source="discard", card=card))
         else:
             if not state.stock:
-                events.append(self._refill(state))
+                self._refill(state, news)
             card = state.stock.pop(state.chance.next().randrange(len(state.stock)))
-            events += [
-                Drew(seat=seat, source="stock", card=None),
-                DrewCard(audience=seat, card=card),
-            ]
+            if news is not None:
+                news += [
+                    Drew(seat=seat, source="stock", card=None),
+                    DrewCard(audience=seat, card=card),
+                ]
         hand.append(card)
         state.hands[seat] = sort_cards(hand)
         state.step = "discard"
-        return events
 
     @staticmethod
-    def _refill(state: ShortWordState) -> Event:
+    def _refill(state: ShortWordState, news: News) -> None:
         """SW8: every discard but the top one becomes the stock (shuffled, as draws are random)."""
         state.stock = sort_cards(state.discards[:-1])
         state.discards = state.discards[-1:]
-        return StockRefilled(cards=len(state.stock))
+        if news is not None:
+            news.append(StockRefilled(cards=len(state.stock)))
 
-    def _discard(self, state: ShortWordState, seat: Seat, card: Card) -> list[Event]:
+    def _discard(self, state: ShortWordState, seat: Seat, card: Card, news: News) -> None:
         last_turn = state.went_out is not None
         self._give_up_cards(state, seat, [card])
         state.discards.append(card)
-        events: list[Event] = [Discarded(seat=seat, card=card, last_turn=last_turn)]
+        if news is not None:
+            news.append(Discarded(seat=seat, card=card, last_turn=last_turn))
         if last_turn:
             state.laid[seat] = []  # SW4: no words this time; the hand counts against the seat
-        return events + self._after_turn(state)
+        self._after_turn(state, news)
 
-    def _lay(self, state: ShortWordState, seat: Seat, layout: Layout) -> list[Event]:
+    def _lay(self, state: ShortWordState, seat: Seat, layout: Layout, news: News) -> None:
         going_out = state.went_out is None
         used = [card for meld in layout.melds for card in meld.cards]
         self._give_up_cards(state, seat, [*used, layout.discard])
         state.discards.append(layout.discard)
         state.laid[seat] = list(layout.melds)
-        events: list[Event] = [
-            Laid(seat=seat, words=layout.melds, discard=layout.discard, went_out=going_out),
-            YourLayout(
-                audience=seat,
-                words=layout.melds,
-                discard=layout.discard,
-                left=layout.left,
-                score=layout.score,
-            ),
-        ]
+        if news is not None:
+            news += [
+                Laid(seat=seat, words=layout.melds, discard=layout.discard, went_out=going_out),
+                YourLayout(
+                    audience=seat,
+                    words=layout.melds,
+                    discard=layout.discard,
+                    left=layout.left,
+                    score=layout.score,
+                ),
+            ]
         if going_out:
             state.went_out = seat
             state.last_turns = [(seat + n) % state.seats for n in range(1, state.seats)]
         others = [other for other in range(state.seats) if other != seat]
         if state.options.validation == "challenge" and layout.melds and others:
             state.window = ChallengeWindow(layer=seat, waiting=others, picks=[None] * state.seats)
-            return [*events, ChallengeOpened(layer=seat, waiting=tuple(others))]
-        return events + self._after_turn(state)
+            if news is not None:
+                news.append(ChallengeOpened(layer=seat, waiting=tuple(others)))
+            return
+        self._after_turn(state, news)
 
     @staticmethod
     def _give_up_cards(state: ShortWordState, seat: Seat, cards: list[Card]) -> None:
@@ -407,21 +413,25 @@ class ShortWordGame(Game[ShortWordState, Action, ShortWordView, Options]):
                 known.append(card)
         state.known[seat] = known
 
-    def _answer(self, state: ShortWordState, seat: Seat, index: int | None) -> list[Event]:
+    def _answer(self, state: ShortWordState, seat: Seat, index: int | None, news: News) -> None:
         window = state.window
         assert window is not None
         window.picks[seat] = index
         window.waiting.remove(seat)
         laid = state.laid[window.layer] or []
-        events: list[Event] = [
-            WordAnswer(audience=seat, word=None if index is None else laid[index].word),
-            Answered(seat=seat),
-        ]
+        if news is not None:
+            news += [
+                WordAnswer(audience=seat, word=None if index is None else laid[index].word),
+                Answered(seat=seat),
+            ]
         if window.waiting:
-            return events
-        return events + self._resolve_challenges(state, window) + self._after_turn(state)
+            return
+        self._resolve_challenges(state, window, news)
+        self._after_turn(state, news)
 
-    def _resolve_challenges(self, state: ShortWordState, window: ChallengeWindow) -> list[Event]:
+    def _resolve_challenges(
+        self, state: ShortWordState, window: ChallengeWindow, news: News
+    ) -> None:
         """SW7: the dictionary decides each challenged word."""
         state.window = None
         laid = state.laid[window.layer] or []
@@ -438,23 +448,26 @@ class ShortWordGame(Game[ShortWordState, Action, ShortWordView, Options]):
             else:
                 state.struck[window.layer].append(index)
             results.append(ChallengeResult(word=meld, challengers=challengers, valid=valid))
-        if not results:
-            return []
-        return [ChallengesResolved(layer=window.layer, results=tuple(results))]
+        if results and news is not None:
+            news.append(ChallengesResolved(layer=window.layer, results=tuple(results)))
 
-    def _after_turn(self, state: ShortWordState) -> list[Event]:
+    def _after_turn(self, state: ShortWordState, news: News) -> None:
         """The next turn, the next last turn, or the end of the hand."""
         if state.went_out is None:
             state.turn = (state.turn + 1) % state.seats
             state.step = "draw"
-            return [TurnStarted(seat=state.turn, last=False)]
+            if news is not None:
+                news.append(TurnStarted(seat=state.turn, last=False))
+            return
         if state.last_turns:
             state.turn = state.last_turns.pop(0)
             state.step = "draw"
-            return [TurnStarted(seat=state.turn, last=True)]
-        return self._score_hand(state)
+            if news is not None:
+                news.append(TurnStarted(seat=state.turn, last=True))
+            return
+        self._score_hand(state, news)
 
-    def _score_hand(self, state: ShortWordState) -> list[Event]:
+    def _score_hand(self, state: ShortWordState, news: News) -> None:
         """SW6: cards in words count for, cards left count against, plus the two bonuses."""
         assert state.went_out is not None
         standing: list[list[Meld]] = []
@@ -491,15 +504,18 @@ class ShortWordGame(Game[ShortWordState, Action, ShortWordView, Options]):
         result = HandResult(hand=state.hand, went_out=state.went_out, seats=tuple(seats))
         state.hand_scores.append([seat_result.score for seat_result in seats])
         state.last_result = result
-        events: list[Event] = [HandScored(result=result)]
+        if news is not None:
+            news.append(HandScored(result=result))
         if state.hand >= state.options.hands:
             state.step = "over"
-            outcome = self.outcome(state)
-            assert outcome is not None
-            return [*events, GameOver(scores=tuple(state.scores), winners=outcome.winners)]
+            if news is not None:
+                outcome = self.outcome(state)
+                assert outcome is not None
+                news.append(GameOver(scores=tuple(state.scores), winners=outcome.winners))
+            return
         state.hand += 1
         state.dealer = (state.dealer + 1) % state.seats  # SW2: the deal passes left
-        return events + self._deal(state)
+        self._deal(state, news)
 
     def outcome(self, state: ShortWordState) -> Outcome | None:
         if state.step != "over":

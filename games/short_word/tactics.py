@@ -111,7 +111,7 @@ class ShortWordTactics(Tactics[ShortWordState, Action, ShortWordView]):
             if not acting or world.hand != playing:
                 break
             seat = acting[0] if len(acting) == 1 else rng.choice(acting)
-            game.apply(world, seat, quick_move(game.view(world, seat), lexicon))
+            game.advance(world, seat, quick_move(game.view(world, seat), lexicon))
         return worth(game, world, knowledge.seat, lexicon, cut_short=world.hand == playing)
 
 

@@ -14,13 +14,13 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from games.tricky.dice import FACES, KIND_MASK, dice_in
+from games.tricky.tricks import TRUMP_PAIR, pair_rank  # TR7, as the engine ranks a trick
 
 __all__ = [
     "RICH_TRICK",
     "Held",
     "Played",
     "choose_pair",
-    "pair_rank",
     "reroll_choice",
     "trick_rank",
 ]
@@ -50,31 +50,11 @@ MAKE_ODDS: dict[int, tuple[float, float, float, float]] = {
 """By seat count, the weights of :func:`make_odds`: a constant, then per 100 points of bid
 (per 100 x seats / 3), per die showing trump, per 10 points on the four highest dice."""
 
-_TRUMP = 1 << 20
-_DOUBLE = 1 << 18
-
 
 def reroll_choice(values: Sequence[int]) -> tuple[int, ...]:
     """Re-roll every die showing at most half its faces: each is below its average, so
     a fresh roll is worth more on average (TR2)."""
     return tuple(index for index, value in enumerate(values) if 2 * value <= FACES[index])
-
-
-def pair_rank(faces_a: int, value_a: int, faces_b: int, value_b: int, trump: int | None) -> int:
-    """A number that orders pairs as TR7 does: any pair with a die showing trump beats
-    every pair without, ranked by both dice trump, the second die's value, the trump
-    die's faces and the second die's fewer faces; other pairs rank by their total.
-    Equal numbers tie, and a tie goes to the earlier play."""
-    if trump is not None and (value_a == trump or value_b == trump):
-        if value_a == trump and value_b == trump:
-            second_faces, second_value = min(faces_a, faces_b), value_a
-            trump_faces, double = max(faces_a, faces_b), _DOUBLE
-        elif value_a == trump:
-            trump_faces, second_faces, second_value, double = faces_a, faces_b, value_b, 0
-        else:
-            trump_faces, second_faces, second_value, double = faces_b, faces_a, value_a, 0
-        return _TRUMP + double + 1000 * second_value + 32 * trump_faces + 31 - second_faces
-    return value_a + value_b
 
 
 def trick_rank(plays: Sequence[Played], trump: int | None) -> int:
@@ -124,8 +104,8 @@ def choose_pair(
                 key = 2 * total
             if key < shed_key:
                 shed_key, shed = key, (first, second)
-            if rank > best and (last or (rank >= _TRUMP and on_table >= RICH_TRICK)):
-                key = total + (64 if rank >= _TRUMP else 0)
+            if rank > best and (last or (rank >= TRUMP_PAIR and on_table >= RICH_TRICK)):
+                key = total + (64 if rank >= TRUMP_PAIR else 0)
                 if key < win_key:
                     win_key, win = key, (first, second)
     return win if win_key < 1 << 30 else shed

@@ -13,14 +13,11 @@ import json
 import operator
 import random
 from collections.abc import Sequence
-from dataclasses import fields
-from functools import cache, lru_cache
 from itertools import combinations
-from typing import NoReturn
 
 from games.core.chance import Chance
 from games.core.errors import CorruptState, IllegalAction, NotYourTurn
-from games.core.game import Event, Game, Outcome, Seat
+from games.core.game import Event, Game, News, Outcome, Seat
 from games.tricky import text
 from games.tricky.dice import (
     ALL_DICE,
@@ -71,11 +68,10 @@ from games.tricky.scoring import (
     winners_at_target,
 )
 from games.tricky.tricks import (
-    BOTH_TRUMP,
     TRICKS_PER_HAND,
-    TRUMP_PAIR,
     leader_kinds,
     legal_pairs,
+    pair_rank,
 )
 
 __all__ = ["BID_STEPS", "TrickyGame", "reroll_sample"]
@@ -128,219 +124,8 @@ bit 18 places higher if ``v`` is at most half (below the die's average), so one 
 seat's dice gives both bit sets."""
 
 
-# Events and actions are frozen, so the ones a hand makes over and over are made once
-# each: building a frozen dataclass costs more than the rest of a play or a call in a
-# random playout. Bid amounts are open-ended, so their caches are bounded.
-
-
 _DIE_BIT: dict[int, int] = {die: 1 << die for die in range(DICE_PER_SEAT)}
 """``_DIE_BIT[i]``: die ``i``'s bit; a key error for anything that is not one of the 18."""
-_PAIR_OF: dict[tuple[int, ...], tuple[int, int, int]] = {
-    (a, b): (min(a, b), max(a, b), (1 << a) | (1 << b))
-    for a in range(DICE_PER_SEAT)
-    for b in range(DICE_PER_SEAT)
-    if a != b
-}
-"""``_PAIR_OF[(a, b)]``: two different dice named in either order, as the lower index, the
-higher and their bit set. One look-up checks and sorts a play's pair, and the bit sets are
-made once (big ints are new objects every time they are computed)."""
-_NOT_A_PAIR = (-1, -1, -1)
-
-
-# A frozen dataclass's __init__ sets each field with object.__setattr__, which finds the field
-# by name first: building DicePlayed or Rerolled that way costs more than the rest of a play.
-# The helpers below (for the events a hand makes every time, and the drawn Reroll) set the
-# slots through their descriptors instead, for half the cost or less;
-# test_the_events_made_through_their_slots_equal_the_dataclass_ones and
-# test_a_reroll_made_through_its_slots_equals_the_dataclass_one hold them together.
-_new = object.__new__
-_SET_AUDIENCE, _SET_PLAY_SEAT, _SET_PLAY_DICE, _SET_PLAY_KIND = (
-    getattr(DicePlayed, name).__set__ for name in ("audience", "seat", "dice", "kind")
-)
-_SET_REROLL_SEAT, _SET_REROLL_DICE, _SET_BEFORE, _SET_AFTER, _SET_REROLL_KIND = (
-    getattr(Rerolled, name).__set__ for name in ("seat", "dice", "before", "after", "kind")
-)
-(
-    _SET_SCORED_AUDIENCE,
-    _SET_SCORED_HAND,
-    _SET_SCORED_BIDDER,
-    _SET_SCORED_BID,
-    _SET_SCORED_TRUMP,
-    _SET_SCORED_TAKEN,
-    _SET_SCORED_MADE,
-    _SET_SCORED_GAINED,
-    _SET_SCORED_SCORES,
-    _SET_SCORED_KIND,
-) = (getattr(HandScored, slot.name).__set__ for slot in fields(HandScored))
-"""HandScored's slot setters, in field order (a mismatch would fail to unpack)."""
-_SET_ALL_PASSED_AUDIENCE, _SET_ALL_PASSED_HAND, _SET_PENALTY, _SET_ALL_PASSED_SCORES, _SET_APK = (
-    getattr(AllPassed, slot.name).__set__ for slot in fields(AllPassed)
-)
-_SET_WON_AUDIENCE, _SET_WON_SEAT, _SET_WON_SCORES, _SET_WON_KIND = (
-    getattr(GameWon, slot.name).__set__ for slot in fields(GameWon)
-)
-
-
-def _dice_played(seat: Seat, dice: tuple[Die, Die]) -> DicePlayed:
-    """``DicePlayed(seat=seat, dice=dice)``."""
-    event: DicePlayed = _new(DicePlayed)
-    _SET_AUDIENCE(event, None)
-    _SET_PLAY_SEAT(event, seat)
-    _SET_PLAY_DICE(event, dice)
-    _SET_PLAY_KIND(event, "dice_played")
-    return event
-
-
-def _rerolled(
-    seat: Seat, dice: tuple[int, ...], before: tuple[int, ...], after: tuple[int, ...]
-) -> Rerolled:
-    """``Rerolled(audience=seat, seat=seat, dice=dice, before=before, after=after)``."""
-    event: Rerolled = _new(Rerolled)
-    _SET_AUDIENCE(event, seat)
-    _SET_REROLL_SEAT(event, seat)
-    _SET_REROLL_DICE(event, dice)
-    _SET_BEFORE(event, before)
-    _SET_AFTER(event, after)
-    _SET_REROLL_KIND(event, "rerolled")
-    return event
-
-
-def _hand_scored(
-    hand: int,
-    bidder: Seat,
-    bid: int,
-    trump: int | None,
-    taken: tuple[int, ...],
-    made: bool,
-    gained: tuple[int, ...],
-    scores: tuple[int, ...],
-) -> HandScored:
-    """``HandScored(hand=hand, bidder=bidder, ...)`` through its slots: ten fields set by the
-    dataclass's __init__ cost as much as a few plays, at the end of every hand."""
-    event: HandScored = _new(HandScored)
-    _SET_SCORED_AUDIENCE(event, None)
-    _SET_SCORED_HAND(event, hand)
-    _SET_SCORED_BIDDER(event, bidder)
-    _SET_SCORED_BID(event, bid)
-    _SET_SCORED_TRUMP(event, trump)
-    _SET_SCORED_TAKEN(event, taken)
-    _SET_SCORED_MADE(event, made)
-    _SET_SCORED_GAINED(event, gained)
-    _SET_SCORED_SCORES(event, scores)
-    _SET_SCORED_KIND(event, "hand_scored")
-    return event
-
-
-def _all_passed(hand: int, penalty: int, scores: tuple[int, ...]) -> AllPassed:
-    """``AllPassed(hand=hand, penalty=penalty, scores=scores)`` through its slots: a random
-    auction ends this way often enough for the dataclass's __init__ to show."""
-    event: AllPassed = _new(AllPassed)
-    _SET_ALL_PASSED_AUDIENCE(event, None)
-    _SET_ALL_PASSED_HAND(event, hand)
-    _SET_PENALTY(event, penalty)
-    _SET_ALL_PASSED_SCORES(event, scores)
-    _SET_APK(event, "all_passed")
-    return event
-
-
-def _game_won(seat: Seat, scores: tuple[int, ...]) -> GameWon:
-    """``GameWon(seat=seat, scores=scores)`` through its slots: once a game, which is often
-    in a short one (a target of 100 a seat ends after a hand or two)."""
-    event: GameWon = _new(GameWon)
-    _SET_WON_AUDIENCE(event, None)
-    _SET_WON_SEAT(event, seat)
-    _SET_WON_SCORES(event, scores)
-    _SET_WON_KIND(event, "game_won")
-    return event
-
-
-_DIE_CODE: tuple[tuple[int, ...], ...] = tuple(
-    tuple(KINDS.index(faces) * (max(KINDS) + 1) + value for value in range(faces + 1))
-    for faces in FACES
-)
-"""``_DIE_CODE[i][v]``: die ``i`` showing ``v`` as a number below :data:`_DIE_CODES` that only
-its kind and value decide, like the :class:`Die` the table sees."""
-_DIE_CODES = len(KINDS) * (max(KINDS) + 1)
-_DICE_PLAYED: dict[int, DicePlayed] = {}
-"""Every :class:`DicePlayed` made so far, keyed ``(seat * 126 + code_a) * 126 + code_b`` by
-the seat and the :data:`_DIE_CODE` of its two dice. One is told for every play, and making
-it (and collecting it again), even through its slots (:func:`_dice_played`), cost more than
-the rest of the play. The table tells apart only 2,180 pairs of dice (kind and value of
-each, the lower index first), so at most 10,900 events are kept, under two megabytes, and
-a few thousand plays fill most of them."""
-
-
-def _new_dice_played(key: int, seat: Seat, dice: tuple[Die, Die]) -> DicePlayed:
-    event = _DICE_PLAYED[key] = _dice_played(seat, dice)
-    return event
-
-
-_TRICK_WON: dict[int, TrickWon] = {}
-"""Every :class:`TrickWon` made so far, keyed ``(points * 16 + trick) * 8 + seat``."""
-
-
-def _new_trick_won(seat: Seat, trick: int, points: int) -> Event:
-    event = _TRICK_WON[(points * 16 + trick) * 8 + seat] = TrickWon(
-        seat=seat, trick=trick, points=points
-    )
-    return event
-
-
-_PASSED: tuple[Passed, ...] = tuple(Passed(seat=seat) for seat in range(MAX_SEATS))
-_REROLL_CHOSEN: tuple[tuple[RerollChosen, ...], ...] = tuple(
-    tuple(RerollChosen(seat=seat, count=count) for count in range(DICE_PER_SEAT + 1))
-    for seat in range(MAX_SEATS)
-)
-"""``_REROLL_CHOSEN[seat][count]``: the public news of a re-roll."""
-
-
-@lru_cache(maxsize=4096)
-def _bid_made(seat: Seat, amount: int) -> BidMade:
-    return BidMade(seat=seat, amount=amount)
-
-
-@lru_cache(maxsize=1024)
-def _bid(amount: int) -> Bid:
-    return Bid(amount)
-
-
-@lru_cache(maxsize=1024)
-def _auction_won(seat: Seat, amount: int) -> AuctionWon:
-    return AuctionWon(seat=seat, amount=amount)
-
-
-@cache
-def _auction_started(first_bidder: Seat, minimum: int) -> AuctionStarted:
-    return AuctionStarted(first_bidder=first_bidder, minimum=minimum)
-
-
-@cache
-def _trump_named(seat: Seat, trump: int | None) -> TrumpNamed:
-    return TrumpNamed(seat=seat, trump=trump)
-
-
-@lru_cache(maxsize=1024)
-def _hand_started(hand: int, first_bidder: Seat) -> HandStarted:
-    return HandStarted(hand=hand, first_bidder=first_bidder)
-
-
-_REROLLS: dict[int, Reroll] = {0: Reroll(()), ALL_DICE: Reroll(dice_in(ALL_DICE))}
-"""Keeping every die and re-rolling all 18, made once; other re-rolls by their bit set are
-too many to keep."""
-
-
-_SET_CHOSEN_DICE, _SET_REROLL_TYPE = (getattr(Reroll, name).__set__ for name in ("dice", "type"))
-
-
-def _reroll_of(mask: int) -> Reroll:
-    """The re-roll of the dice in a bit set; built through its slots (see :func:`_dice_played`)
-    unless it is one of :data:`_REROLLS`: one is drawn for every seat of every random hand."""
-    reroll = _REROLLS.get(mask)
-    if reroll is None:
-        reroll = _new(Reroll)
-        _SET_CHOSEN_DICE(reroll, dice_in(mask))
-        _SET_REROLL_TYPE(reroll, "reroll")
-    return reroll
 
 
 def reroll_sample(values: Sequence[int]) -> list[Reroll]:
@@ -350,7 +135,7 @@ def reroll_sample(values: Sequence[int]) -> list[Reroll]:
     those showing at most half (below their average); or all 18. Duplicates
     are listed once.
     """
-    return [_reroll_of(mask) for mask in _reroll_masks(values)]
+    return [Reroll(dice_in(mask)) for mask in _reroll_masks(values)]
 
 
 def _reroll_masks(values: Sequence[int]) -> list[int]:
@@ -420,11 +205,12 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
         state.taken = [0] * seats
         state.last_plays, state.last_trick_winner = [], None
 
-    def _new_hand(self, state: TrickyState, first_bidder: Seat) -> Event:
+    def _new_hand(self, state: TrickyState, first_bidder: Seat, news: News) -> None:
         state.hand += 1
         state.first_bidder = first_bidder
         self._roll(state, state.chance.words(2 * WORDS_PER_SET * len(state.scores)))
-        return _hand_started(state.hand, first_bidder)
+        if news is not None:
+            news.append(HandStarted(hand=state.hand, first_bidder=first_bidder))
 
     def seat_count(self, state: TrickyState) -> int:
         return state.seats
@@ -506,38 +292,14 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
                     return _PASS
                 seats = len(state.scores)
                 least = minimum_bid(seats, None if state.high_bidder is None else state.high_bid)
-                return _bid(least + BID_STEPS[int(draw() * len(BID_STEPS))] * seats)
+                return Bid(least + BID_STEPS[int(draw() * len(BID_STEPS))] * seats)
         elif phase == "reroll":
             if self._may_reroll(state, seat):
                 masks = _reroll_masks(state.values[seat])
-                return _reroll_of(masks[int(rng.random() * len(masks))])
+                return Reroll(dice_in(masks[int(rng.random() * len(masks))]))
         elif phase == "trump" and seat == state.turn:
             return _TRUMPS[int(rng.random() * len(_TRUMPS))]
         return rng.choice(self.legal_actions(state, seat))
-
-    def apply(self, state: TrickyState, seat: Seat, action: Action) -> list[Event]:
-        """Check then perform, with a short way through for each phase's usual move: its own
-        checks (the ones :meth:`check` makes for it), then its rule, skipping the two
-        dispatches. Anything else goes through :meth:`check`, which explains the refusal."""
-        phase = state.phase
-        if phase == "tricks":
-            if type(action) is Play and seat == state.turn:
-                return self._play(state, seat, action.dice)  # it checks the play first
-        elif phase == "auction":
-            if seat == state.turn:
-                if type(action) is Pass:
-                    return self._pass(state, seat)
-                if type(action) is Bid:
-                    self._check_bid(state, action.amount)
-                    return self._bid(state, seat, action.amount)
-        elif phase == "reroll":
-            if type(action) is Reroll and self._may_reroll(state, seat):
-                return self._reroll(state, seat, action.dice)  # it checks the dice first
-        elif phase == "trump" and type(action) is NameTrump and seat == state.turn:
-            _check_trump(action.number)
-            return self._name_trump(state, seat, action.number)
-        self.check(state, seat, action)
-        return self.perform(state, seat, action)
 
     def check(self, state: TrickyState, seat: Seat, action: Action) -> None:
         phase = state.phase
@@ -625,181 +387,145 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
 
     # -- doing it --------------------------------------------------------------------------------
 
-    def perform(self, state: TrickyState, seat: Seat, action: Action) -> list[Event]:
-        if isinstance(action, Play):
-            return self._play(state, seat, action.dice)
-        if isinstance(action, Bid):
-            return self._bid(state, seat, action.amount)
-        if isinstance(action, Pass):
-            return self._pass(state, seat)
-        if isinstance(action, Reroll):
-            return self._reroll(state, seat, action.dice)
-        return self._name_trump(state, seat, action.number)
+    def perform(self, state: TrickyState, seat: Seat, action: Action, news: News) -> None:
+        if type(action) is Play:  # the usual move first
+            self._play(state, seat, action.dice, news)
+        elif type(action) is Reroll:
+            self._reroll(state, seat, action.dice, news)
+        elif type(action) is Bid:
+            self._bid(state, seat, action.amount, news)
+        elif type(action) is Pass:
+            self._pass(state, seat, news)
+        else:
+            assert type(action) is NameTrump
+            self._name_trump(state, seat, action.number, news)
 
-    def _reroll(self, state: TrickyState, seat: Seat, chosen: tuple[int, ...]) -> list[Event]:
-        """Re-roll the chosen dice (TR2), checked first (:func:`_chosen_dice`)."""
+    def _reroll(self, state: TrickyState, seat: Seat, chosen: tuple[int, ...], news: News) -> None:
+        """Re-roll the chosen dice (TR2) from the seat's reserve."""
         dice = dice_in(_chosen_dice(chosen))  # in index order, each once
         state.rerolled[seat] = len(dice)
-        events: list[Event] = []
-        if dice:
-            values, reserve = state.values[seat], state.reserve[seat]
-            if len(dice) == DICE_PER_SEAT:  # all of them: the lists are copied whole, in C
-                before, after = tuple(values), tuple(reserve)
-                values[:] = reserve
-            else:
-                shown: list[int] = []
-                rolled: list[int] = []
-                for index in dice:  # one loop: cheaper than two maps of bound methods and a loop
-                    shown.append(values[index])
-                    rolled.append(reserve[index])
-                    values[index] = reserve[index]
-                before, after = tuple(shown), tuple(rolled)
-            events.append(_rerolled(seat, dice, before, after))
-        events.append(_REROLL_CHOSEN[seat][len(dice)])
+        values, reserve = state.values[seat], state.reserve[seat]
+        if dice and news is not None:
+            before = tuple([values[index] for index in dice])
+            after = tuple([reserve[index] for index in dice])
+            news.append(Rerolled(audience=seat, seat=seat, dice=dice, before=before, after=after))
+        for index in dice:
+            values[index] = reserve[index]
+        if news is not None:
+            news.append(RerollChosen(seat=seat, count=len(dice)))
         if None not in state.rerolled:  # TR2: bidding starts once every seat has chosen
             state.reserve = []
             state.phase = "auction"
             state.turn = state.first_bidder
-            least = minimum_bid(len(state.scores), None)  # TR4: nobody has bid yet
-            events.append(_auction_started(state.first_bidder, least))
-        return events
+            if news is not None:
+                least = minimum_bid(len(state.scores), None)  # TR4: nobody has bid yet
+                news.append(AuctionStarted(first_bidder=state.first_bidder, minimum=least))
 
     @staticmethod
-    def _bid(state: TrickyState, seat: Seat, amount: int) -> list[Event]:
+    def _bid(state: TrickyState, seat: Seat, amount: int, news: News) -> None:
         state.calls.append((seat, amount))
         state.high_bidder, state.high_bid, state.passes = seat, amount, 0
         state.turn = (seat + 1) % len(state.scores)
-        return [_bid_made(seat, amount)]
+        if news is not None:
+            news.append(BidMade(seat=seat, amount=amount))
 
-    def _pass(self, state: TrickyState, seat: Seat) -> list[Event]:
+    def _pass(self, state: TrickyState, seat: Seat, news: News) -> None:
         state.calls.append((seat, None))
         state.passes += 1
-        events: list[Event] = [_PASSED[seat]]
+        if news is not None:
+            news.append(Passed(seat=seat))
         seats = len(state.scores)
         if state.high_bidder is None:
             if state.passes == seats:  # TR4: nobody opened; everyone pays, same first bidder
                 state.scores = [score - ALL_PASS_PENALTY for score in state.scores]
-                events.append(_all_passed(state.hand, ALL_PASS_PENALTY, tuple(state.scores)))
-                events.append(self._new_hand(state, state.first_bidder))
-                return events
+                if news is not None:
+                    news.append(
+                        AllPassed(
+                            hand=state.hand, penalty=ALL_PASS_PENALTY, scores=tuple(state.scores)
+                        )
+                    )
+                self._new_hand(state, state.first_bidder, news)
+                return
         elif state.passes == seats - 1:  # TR4: every other seat passed in a row
             state.phase = "trump"
             state.turn = state.high_bidder
-            events.append(_auction_won(state.high_bidder, state.high_bid))
-            return events
+            if news is not None:
+                news.append(AuctionWon(seat=state.high_bidder, amount=state.high_bid))
+            return
         state.turn = (seat + 1) % seats
-        return events
 
     @staticmethod
-    def _name_trump(state: TrickyState, seat: Seat, number: int | None) -> list[Event]:
+    def _name_trump(state: TrickyState, seat: Seat, number: int | None, news: News) -> None:
         state.trump = number
         state.phase = "tricks"
         state.turn = seat  # TR6: the high bidder leads the first trick
-        return [_trump_named(seat, number)]
+        if news is not None:
+            news.append(TrumpNamed(seat=seat, trump=number))
 
-    def _play(self, state: TrickyState, seat: Seat, dice: tuple[int, ...]) -> list[Event]:
-        """Play two dice to the trick (TR6), checked before anything changes.
-
-        This is the hottest path of a random playout, so the check is made here, in
-        line: two different unplayed dice that keep the match rule go straight on,
-        and anything else goes to :meth:`_check_play`, which explains the refusal.
-        """
-        unplayed = state.unplayed[seat]
+    def _play(self, state: TrickyState, seat: Seat, dice: tuple[int, ...], news: News) -> None:
+        """Play two dice to the trick (TR6); the trick is taken once every seat has played."""
+        a, b = sorted(dice)
+        state.unplayed[seat] &= ~((1 << a) | (1 << b))
+        if news is not None:
+            values = state.values[seat]
+            news.append(DicePlayed(seat=seat, dice=(_DIE[a][values[a]], _DIE[b][values[b]])))
         trick = state.trick
-        a, b, bits = _PAIR_OF.get(dice, _NOT_A_PAIR)  # a Play's dice are a tuple
-        if unplayed & bits != bits:  # -1 has every bit set: never held
-            self._refuse_play(state, seat, dice)
-        if trick:  # TR6, as in _check_play: a holder of a leader's kind plays one
-            _, lead_a, lead_b = trick[0]
-            lead = KIND_MASK_OF[lead_a] | KIND_MASK_OF[lead_b]
-            if unplayed & lead and not bits & lead:
-                self._refuse_play(state, seat, dice)
-        state.unplayed[seat] = unplayed ^ bits
-        values = state.values[seat]
-        value_a, value_b = values[a], values[b]
-        key = (seat * _DIE_CODES + _DIE_CODE[a][value_a]) * _DIE_CODES + _DIE_CODE[b][value_b]
-        events: list[Event] = [
-            _DICE_PLAYED.get(key)
-            or _new_dice_played(key, seat, (_DIE[a][value_a], _DIE[b][value_b]))
-        ]
         trick.append((seat, a, b))
         seats = len(state.scores)
         if len(trick) < seats:
             state.turn = (seat + 1) % seats
-            return events
-        events.append(self._take_trick(state))
+            return
+        self._take_trick(state, news)
         if state.tricks_played == TRICKS_PER_HAND:
-            events += self._score_hand(state)
-        return events
-
-    def _refuse_play(self, state: TrickyState, seat: Seat, dice: tuple[int, ...]) -> NoReturn:
-        """Raise the reason a pair failed :meth:`_play`'s in-line check."""
-        self._check_play(state, seat, dice)
-        raise AssertionError(f"_play refused {dice}, which _check_play allows")
+            self._score_hand(state, news)
 
     @staticmethod
-    def _take_trick(state: TrickyState) -> Event:
+    def _take_trick(state: TrickyState, news: News) -> None:
+        """TR7: the highest pair takes the trick and every point on it, and leads next."""
         every, trump, trick = state.values, state.trump, state.trick
-        best = -1
-        winner = points = 0
-        for player, x, y in trick:  # one plain loop: comprehensions are calls in 3.11
-            values = every[player]
-            value_x, value_y = values[x], values[y]
-            points += value_x + value_y
-            # TR7: pair_rank(), written out here because it runs for every play of every
-            # trick; test_tricky_engine_ranks_as_pair_rank holds the two together.
-            if value_x == trump:
-                if value_y == trump:
-                    faces_x, faces_y = FACES[x], FACES[y]
-                    high, low = max(faces_x, faces_y), min(faces_x, faces_y)
-                    rank = BOTH_TRUMP + (trump << 10) + (high << 5) + 31 - low
-                else:
-                    rank = TRUMP_PAIR + (value_y << 10) + (FACES[x] << 5) + 31 - FACES[y]
-            elif value_y == trump:
-                rank = TRUMP_PAIR + (value_x << 10) + (FACES[y] << 5) + 31 - FACES[x]
-            else:
-                rank = value_x + value_y
-            if rank > best:  # strictly better, so the earlier play keeps a tie
-                best, winner = rank, player
+        ranks = [
+            pair_rank(FACES[a], every[player][a], FACES[b], every[player][b], trump)
+            for player, a, b in trick
+        ]
+        winner = trick[ranks.index(max(ranks))][0]  # the first of the best: a tie stays earlier
+        points = sum([every[player][a] + every[player][b] for player, a, b in trick])
         state.taken[winner] += points
         state.tricks_won[winner] += 1
         state.tricks_played += 1
         state.trick = []
         state.last_plays, state.last_trick_winner = trick, winner
         state.turn = winner  # TR6: the winner leads the next trick
-        number = state.tricks_played
-        return _TRICK_WON.get((points * 16 + number) * 8 + winner) or _new_trick_won(
-            winner, number, points
-        )
+        if news is not None:
+            news.append(TrickWon(seat=winner, trick=state.tricks_played, points=points))
 
-    def _score_hand(self, state: TrickyState) -> list[Event]:
+    def _score_hand(self, state: TrickyState, news: News) -> None:
         bidder = state.high_bidder
         assert bidder is not None, "tricks are only played after an auction is won"
         made, gains = hand_gains(bidder, state.high_bid, state.trump, state.taken)  # TR8
         state.scores = list(map(operator.add, state.scores, gains))
-        scored = _hand_scored(
-            state.hand,
-            bidder,
-            state.high_bid,
-            state.trump,
-            tuple(state.taken),
-            made,
-            gains,
-            tuple(state.scores),
+        state.last_score = HandScored(  # kept in the state: the table shows the last hand
+            hand=state.hand,
+            bidder=bidder,
+            bid=state.high_bid,
+            trump=state.trump,
+            taken=tuple(state.taken),
+            made=made,
+            gained=gains,
+            scores=tuple(state.scores),
         )
-        state.last_score = scored
-        events: list[Event] = [scored]
+        if news is not None:
+            news.append(state.last_score)
         target = state.options.target_per_seat * len(state.scores)
         contenders = winners_at_target(state.scores, target, bidder)  # TR9
         if len(contenders) == 1:
             state.winner = contenders[0]
             state.phase = "over"
-            events.append(_game_won(state.winner, tuple(state.scores)))
-            return events
-        if contenders:
-            events.append(TieAtTheTarget(seats=contenders))
-        events.append(self._new_hand(state, next_first_bidder(gains, state.first_bidder)))  # TR3
-        return events
+            if news is not None:
+                news.append(GameWon(seat=state.winner, scores=tuple(state.scores)))
+            return
+        if contenders and news is not None:
+            news.append(TieAtTheTarget(seats=contenders))
+        self._new_hand(state, next_first_bidder(gains, state.first_bidder), news)  # TR3
 
     def outcome(self, state: TrickyState) -> Outcome | None:
         """The winner is first (TR9 may crown a lower total); the rest rank by score."""

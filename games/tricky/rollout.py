@@ -74,10 +74,10 @@ class Rollout:
             if world.phase == "reroll":
                 for seat, chosen in enumerate(world.rerolled):
                     if chosen is None:
-                        game.apply(world, seat, Reroll(reroll_choice(world.values[seat])))
+                        game.advance(world, seat, Reroll(reroll_choice(world.values[seat])))
                 continue
             seat = world.turn
-            game.apply(world, seat, self.act(seat))
+            game.advance(world, seat, self.act(seat))
 
     def act(self, seat: Seat) -> Action:
         world = self.world

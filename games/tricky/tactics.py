@@ -28,7 +28,6 @@ from games.tricky.advice import (
     Played,
     bid_call,
     choose_pair,
-    pair_rank,
     reroll_choice,
     strength,
     trick_rank,
@@ -37,6 +36,7 @@ from games.tricky.advice import (
 from games.tricky.dice import FACES, KINDS, dice_in
 from games.tricky.model import Action, Bid, NameTrump, Pass, Play, Reroll, TrickyState, TrickyView
 from games.tricky.rollout import Rollout
+from games.tricky.tricks import pair_rank
 
 __all__ = ["BID_JUMPS", "PAIR_WIDTH", "TACTICS", "TrickyTactics"]
 

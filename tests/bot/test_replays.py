@@ -7,9 +7,12 @@ import random
 from dataclasses import replace
 from datetime import UTC, datetime
 
+import pytest
+
 from bot.replays import export_json, export_text, rebuild
 from bot.storage.tables import Turn
 from bot.tables.model import Player, Table, TableStatus
+from bot.tables.service import TableError
 from games.fraud import GAME
 from games.fraud.model import FraudState
 
@@ -94,3 +97,14 @@ def test_the_exports_hold_no_seed_and_no_action() -> None:
     text = export_text(replay)
     assert text.startswith("Fraud") or "table 7" in text.splitlines()[0]
     assert "Seats: 1. ann, 2. bo" in text and "Result:" in text
+
+
+def test_a_game_whose_options_the_rules_no_longer_accept_is_refused_in_words() -> None:
+    """A stored option the game no longer accepts used to raise InvalidOptions: the Replay
+    button and /tricky export answered "Something went wrong" (and logged a traceback)."""
+    table, turns, _ = played()
+    options = dict(table.options)
+    key = next(iter(options))
+    options[key] = "no longer a valid value"
+    with pytest.raises(TableError, match=r"rules of .* changed"):
+        rebuild(replace(table, options=options), GAME, turns)

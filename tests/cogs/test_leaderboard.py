@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from simcord import Env
 
 from bot.app import TrickyBot
-from bot.ratings import Rating
+from bot.ratings import START as START_RATING
+from bot.ratings import Rating, Standing, rate
 from bot.results import GameResult, SeatResult
 from bot.storage.results import ResultsRepository
 from tests.cogs.test_tables import open_lobby, start
@@ -152,3 +154,86 @@ def test_the_leaderboard_offers_only_games_that_can_be_rated() -> None:
     offered = {choice.value for choice in GAME_CHOICES}
     assert "short_word_solitaire" not in offered, "a game played alone is never rated"
     assert {"short_changed", "tricky", "falsche_faehrte", "fraud", "short_word"} <= offered
+
+
+# -- ratings a newcomer understands (issue 21) ----------------------------------------------------
+
+
+async def play_rated(bot: TrickyBot, guild_id: int, order: list[int], n: int = 0) -> None:
+    """One rated Short Changed game finishing in this order (first wins), rated the way a
+    table's end rates it: from the stored ratings, through openskill."""
+    async with bot.db.transaction() as sql:
+        async with sql.execute(
+            "INSERT INTO tables (guild_id, channel_id, game_key, status, host_id, "
+            "created_at, updated_at) VALUES (?, 1, 'short_changed', 'finished', ?, ?, ?)",
+            (guild_id, order[0], START.isoformat(), START.isoformat()),
+        ) as cursor:
+            table_id = cursor.lastrowid
+        assert table_id is not None
+        standings = {user: Standing(place) for place, user in enumerate(order, start=1)}
+        repository = ResultsRepository(bot.db)
+        before = await repository.ratings_of(sql, guild_id, "short_changed", order)
+        result = GameResult(
+            table_id=table_id,
+            guild_id=guild_id,
+            game_key="short_changed",
+            rated=True,
+            unrated_reason=None,
+            ended_early=False,
+            options={},
+            started_at=START,
+            finished_at=START + timedelta(minutes=n + 1),
+            seats=tuple(
+                SeatResult(seat, user, f"p{user}", None, seat + 1, 0, False)
+                for seat, user in enumerate(order)
+            ),
+        )
+        await repository.record(sql, result, rate(before, standings), START)
+
+
+def board_line(board: str, user: int) -> str:
+    return next(line for line in board.splitlines() if f"<@{user}>" in line)
+
+
+async def test_ratings_after_no_game_one_game_and_many(simcord_env: Env) -> None:
+    room = Room(simcord_env)
+    ann, bo, cy = room.add("ann", "bo", "cy")
+    bot = bot_of(simcord_env)
+    stats = await cy.slash(room.channel, "tricky stats")
+    assert "No finished games" in text_of(stats.response)  # no game: no rating at all
+
+    # One game: the last of three is still far above zero, and marked provisional.
+    await play_rated(bot, room.guild.id, [ann.id, bo.id, cy.id])
+    await ann.slash(room.channel, "tricky leaderboard", game="short_changed")
+    board = text_of(room.public_messages()[-1])
+    shown = {user: board_line(board, user) for user in (ann.id, bo.id, cy.id)}
+    numbers = {
+        user: int(re.search(r"rating \*\*([\d,]+)\*\*", line)[1].replace(",", ""))  # type: ignore[index]
+        for user, line in shown.items()
+    }
+    assert numbers[ann.id] > START_RATING > numbers[cy.id] > START_RATING * 0.8
+    assert all("(provisional)" in line for line in shown.values())
+    assert "-" not in "".join(re.findall(r"rating \*\*[^*]+\*\*", board))
+    assert "Ratings start at 1,000" in board and "/tricky stats" in board
+
+    stats = await cy.slash(room.channel, "tricky stats")
+    text = text_of(stats.response)
+    (record,) = await bot.results.stats(room.guild.id, cy.id)
+    assert record.rating is not None and record.rating.cautious < 0  # openskill's own: -2.x
+    assert f"rating **{numbers[cy.id]:,}** (#3 on the board)" in text
+    assert "provisional: 1 of 5 rated games played" in text
+    assert (
+        f"exact: mu {record.rating.mu:.2f}, sigma {record.rating.sigma:.2f}, "
+        f"cautious estimate (mu - 3 sigma) {record.rating.cautious:.2f}"
+    ) in text
+
+    # Many games: settled ratings lose the mark; the board's order is openskill's.
+    for n in range(1, 8):
+        await play_rated(bot, room.guild.id, [ann.id, bo.id, cy.id], n)
+    await ann.slash(room.channel, "tricky leaderboard", game="short_changed")
+    board = text_of(room.public_messages()[-1])
+    assert "provisional" not in board.split("Ratings start")[0]
+    assert board.index(f"<@{ann.id}>") < board.index(f"<@{bo.id}>") < board.index(f"<@{cy.id}>")
+    stats = await cy.slash(room.channel, "tricky stats")
+    assert "provisional" not in text_of(stats.response)
+    assert "exact: mu" in text_of(stats.response)

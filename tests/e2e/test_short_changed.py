@@ -88,8 +88,8 @@ class Game:
             assert "✅" in text_of(panel), text_of(panel)
             assert private(done)
             return "short change"
-        for label in ("Donate", "Steal", "Pass"):
-            if label in labels(panel):
+        for label in ("Donate", "Steal", "Pass"):  # "Donate a red (5)": the chip is named
+            if any(shown.startswith(label) for shown in labels(panel)):
                 await member.click(
                     panel,
                     custom_id=next(

@@ -42,7 +42,7 @@ def options_of(message: Any, pattern: str) -> list[dict[str, Any]]:
 
 def die_value(option: dict[str, Any]) -> int:
     """The value a die select option shows in its label."""
-    found = re.search(r"· (\d+)", option["label"])
+    found = re.search(r"showing (\d+)", option["label"])
     assert found is not None, f"no value in the option {option['label']!r}"
     return int(found[1])
 
@@ -254,3 +254,39 @@ async def test_another_seat_choosing_keeps_the_dice_i_picked(simcord_env: Env) -
     await ann.click(panel, label="Re-roll 3 dice")
     state = GAME.load_state((await bot.tables.get(table_id)).state_json or "")
     assert state.rerolled == [3, 0, None]
+
+
+async def test_a_bid_no_hand_can_make_is_warned_of_once_in_private(simcord_env: Env) -> None:
+    # Issue 21: the form takes any amount; one beyond every die at the table gets a word
+    # first (only to the bidder), and one click bids it even so.
+    env, bot = simcord_env, bot_of(simcord_env)
+    room = Room(env)
+    ann, bo, cy = room.add("ann", "bo", "cy")
+    await ann.slash(room.channel, "tricky new", game="tricky")
+    table_id = table_id_of(room.lobby_message())
+    for member in (bo, cy):
+        await member.click(room.lobby_message(), label="Join")
+    await ann.click(room.lobby_message(), label="Start")
+    game = Tricky(room, bot, table_id, [ann, bo, cy])
+    for seat in range(3):
+        await game.reroll(seat, [])
+    opener = (await game.state()).turn
+    posts = len(room.public_messages())
+
+    panel = await game.open_hand(opener)
+    form = await game.seats[opener].click(panel, label="Other amount…")
+    assert form.modal is not None
+    await game.seats[opener].submit_modal(form, {"amount": "5000"})
+    assert "No hand can make a bid of 5,000" in text_of(panel)
+    assert (await game.state()).high_bid == 0, "warned, not bid"
+    assert len(room.public_messages()) == posts
+    assert "No hand can make" not in public_words(room.table_message())
+
+    await game.seats[opener].click(panel, label="Bid 5000 anyway")
+    said = text_of(panel)
+    state = await game.state()
+    assert state.high_bid == 5000 and state.high_bidder == opener
+    assert "No hand can make" not in said, "one warning, then the bid"
+
+    said = await game.bid_by_form((opener + 1) % 3, state.high_bid + 3)
+    assert "No hand can make" in said  # a raise beyond reason is warned of too

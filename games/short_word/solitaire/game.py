@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from games.core.chance import Chance
 from games.core.errors import CorruptState, IllegalAction, NotYourTurn
-from games.core.game import Event, Game, Outcome, Seat
+from games.core.game import Event, Game, News, Outcome, Seat
 from games.short_word.cards import Card, full_deck, sort_cards
 from games.short_word.finder import distinct_words
 from games.short_word.lexicon import (
@@ -153,30 +153,32 @@ class SolitaireGame(Game[SolitaireState, Action, SolitaireView, SolitaireOptions
 
     # -- doing it --------------------------------------------------------------------------------
 
-    def perform(self, state: SolitaireState, seat: Seat, action: Action) -> list[Event]:
+    def perform(self, state: SolitaireState, seat: Seat, action: Action, news: News) -> None:
         match action:
             case GiveUp():
                 state.step = "over"
                 state.ending = "gave_up"
-                return [GaveUp(used=state.used)]
+                if news is not None:
+                    news.append(GaveUp(used=state.used))
+                return
             case MoveCard(source=source, target=target):
                 card = state.stacks[source].pop()
                 state.stacks[target].append(card)
-                turned = state.stacks[source][-1]
-                events: list[Event] = [
-                    CardMoved(card=card, source=source, target=target, turned=turned)
-                ]
+                if news is not None:
+                    turned = state.stacks[source][-1]
+                    news.append(CardMoved(card=card, source=source, target=target, turned=turned))
             case PlayWord(word=word):
-                events = self._make_word(state, word, self._spell(state, word))
+                self._make_word(state, word, self._spell(state, word), news)
         if state.used == DEALT:
             state.step = "over"
             state.ending = "won"
-            return [*events, Won()]
+            if news is not None:
+                news.append(Won())
+            return
         state.step = "move" if _empty(state) and _donors(state) else "word"
-        return events
 
     @staticmethod
-    def _make_word(state: SolitaireState, word: str, cards: tuple[Card, ...]) -> list[Event]:
+    def _make_word(state: SolitaireState, word: str, cards: tuple[Card, ...], news: News) -> None:
         stacks: list[int] = []
         for card in cards:
             # Of stacks showing the same card, take from the tallest (then the first):
@@ -189,8 +191,9 @@ class SolitaireGame(Game[SolitaireState, Action, SolitaireView, SolitaireOptions
             state.stacks[n].pop()
         meld = Meld(word, cards)
         state.words.append(meld)
-        turned = tuple(state.stacks[n][-1] if state.stacks[n] else None for n in stacks)
-        return [WordMade(word=meld, stacks=tuple(stacks), turned=turned, used=state.used)]
+        if news is not None:
+            turned = tuple(state.stacks[n][-1] if state.stacks[n] else None for n in stacks)
+            news.append(WordMade(word=meld, stacks=tuple(stacks), turned=turned, used=state.used))
 
     def outcome(self, state: SolitaireState) -> Outcome | None:
         if state.step != "over":

@@ -96,7 +96,7 @@ class SolitaireTactics(Tactics[SolitaireState, Action, SolitaireView]):
                 break
             tops: list[Card | None] = [stack[-1] if stack else None for stack in world.stacks]
             sizes = [len(stack) for stack in world.stacks]
-            game.apply(world, 0, ranked(game.legal_actions(world, 0), tops, sizes)[0])
+            game.advance(world, 0, ranked(game.legal_actions(world, 0), tops, sizes)[0])
         return worth(game.outcome(world), 0, 1)
 
 

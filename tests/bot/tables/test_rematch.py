@@ -123,3 +123,15 @@ async def test_0008_applies_to_a_database_made_by_the_previous_version(tmp_path:
         assert [p.computer for p in rematch.lobby.seats] == [None, "easy"]
     finally:
         await db.close()
+
+
+async def test_a_kept_seat_can_be_taken_back_when_a_bystander_opens_the_rematch(
+    service: TableService,
+) -> None:
+    """Review: Ann played five computers at a full table; Dee, who did not play, presses
+    Play again. The lobby says Ann's seat is kept, yet the five computers fill it."""
+    finished = await ended(service, ANN, computers=5)
+    rematch = await service.rematch(finished, DEE)
+    assert [p.user_id for p in rematch.lobby.kept_for] == [ANN.user_id]
+    joined = await service.join(rematch.lobby.id, ANN)  # TableError: "The table is full"
+    assert joined.seat_of(ANN.user_id or 0) is not None

@@ -3,6 +3,7 @@ public table may show."""
 
 from __future__ import annotations
 
+import random
 import re
 
 import discord
@@ -106,11 +107,16 @@ def test_the_panel_shows_the_hand_sorted_by_colour_and_value() -> None:
     description = PRESENTER.panel(for_seat(state, 0), "", None).embeds[0].description or ""
     hand = description.split("**Your hand:** ")[1].split("\n")[0]
     groups = [group.split() for group in hand.split(" · ")]
-    assert [group[0] for group in groups] == ["🟥", "🟨", "🟦", "🃏"]
+    assert [group[:2] for group in groups] == [
+        ["🟥", "red"],
+        ["🟨", "yellow"],
+        ["🟦", "blue"],
+        ["🃏", "joker"],
+    ]
     for group in groups[:-1]:
-        values = [int(value) for value in group[1:]]
+        values = [int(value) for value in group[2:]]
         assert values == sorted(values)
-    assert groups[0][1:3] == ["2", "5"] and groups[1][1] == "0"
+    assert groups[0][2:4] == ["2", "5"] and groups[1][2] == "0"
 
 
 def test_the_face_down_choice_is_picked_then_confirmed() -> None:
@@ -203,3 +209,16 @@ def test_pings_say_what_to_do() -> None:
     for seat in range(3):
         GAME.apply(state, seat, FaceDown(state.hands[seat][0]))
     assert "play a card" in PRESENTER.ping(for_all(state), [state.turn])
+
+
+def test_the_hidden_face_down_cards_are_counted_in_words() -> None:
+    # Not only as a row of card backs: a screen reader should not have to count glyphs.
+    rng = random.Random(4)
+    state = GAME.new(4, 3)
+    while GAME.view(state, None).phase == "face_down":
+        seat = rng.choice(GAME.to_act(state))
+        GAME.apply(state, seat, GAME.random_action(state, seat, rng))
+    view = GAME.view(state, None)
+    assert view.hidden_face_down > 0
+    table = text(PRESENTER.table(public_table(GAME, state)))
+    assert f"{view.hidden_face_down} still hidden" in table

@@ -106,8 +106,8 @@ def test_the_count_select_offers_exactly_the_counts_of_legal_raises() -> None:
     panel = PRESENTER.panel(seat_table(GAME, state, 1), "", None)
     count = selects(panel.items)["n"]
     assert options_of(count) == [3, 4, 5, 6]  # three 5s or 6s, then four to six of 4+
-    value = selects(panel.items)["v"]
-    assert value.item.disabled
+    # No value menu until a count is picked (never a disabled menu of "-"), and no bid yet.
+    assert "v" not in selects(panel.items)
     assert buttons(panel.items)["b"].item.disabled
 
 

@@ -12,6 +12,7 @@ from cogs.controls import PanelButton, PanelSelect
 from cogs.presenters.base import Ask, Redraw, Submit
 from cogs.presenters.short_word import (
     ShortWordPresenter,
+    _melds,
     decode_draft,
     encode_draft,
     hand_chips,
@@ -22,6 +23,7 @@ from cogs.presenters.short_word_solitaire import SolitairePresenter
 from games.short_word.cards import CARDS
 from games.short_word.model import Challenge, Discard, Draw, HandScored, Lay, LetStand
 from games.short_word.solitaire.model import GiveUp, MoveCard, PlayWord
+from games.short_word.spelling import Meld
 from tests.cogs.presenters.conftest import public_table, seat_table
 from tests.games.short_word.helpers import GAME, table
 from tests.games.short_word.test_solitaire import GAME as SOLITAIRE
@@ -251,3 +253,9 @@ def test_solitaire_says_when_no_word_is_left() -> None:
     state = padded("B", "C", "D", "F", "G", "H", "J", "K")
     panel = SOLO.panel(seat_table(SOLITAIRE, state, 0), "", None)
     assert "No word can be made" in text_of(panel.embeds)
+
+
+def test_a_word_challenged_out_says_so_in_words_not_only_by_strike_through() -> None:
+    # A screen reader does not read strike-through: the struck word is named as struck.
+    quit_, ax = Meld("quit", ("QU", "I", "T")), Meld("ax", ("A", "X"))
+    assert _melds([quit_, ax], [1]) == "QUIT [QU·I·T] 14, ~~AX [A·X] 14~~ (struck out)"

@@ -19,6 +19,7 @@ from games.core.chance import Chance
 from games.core.errors import IllegalAction
 from games.tricky import GAME
 from games.tricky.dice import ALL_DICE, FACES
+from games.tricky.limits import most_points_possible
 from games.tricky.model import (
     AllPassed,
     Bid,
@@ -153,7 +154,8 @@ def test_the_table_shows_the_auction_trump_trick_and_players() -> None:
     assert fields["Auction"] == "P0 90 · P1 passes · P2 passes"
     trick = fields["Trick 1 of 9"]
     a, b = state.values[0][3], state.values[0][15]
-    assert f"P0: **d6:{a} + d20:{b}★**" in trick  # the d20 shows trump 6
+    # The d20 shows trump 6, said in words too (a screen reader reads ★ as "black star").
+    assert f"P0: **d6:{a} + d20:{b}★ (trump)**" in trick
     players = fields["Players · playing to 3,000"]
     assert "**P0** · **120** · 0 tricks, 0 taken · 16 dice left · re-rolled 2 · bid 90" in players
     assert "▶ **P1**" in players
@@ -226,8 +228,11 @@ def test_the_reroll_panel_offers_every_die_and_a_confirm() -> None:
     select = found["rs"]
     assert len(select["options"]) == 18
     assert select["min_values"] == 0 and select["max_values"] == 18
-    assert [o["label"] for o in select["options"]][:3] == [
-        f"d4 · {value}" for value in state.values[1][:3]
+    assert list(state.values[1][:3]) == [3, 3, 3]  # three d4s showing the same number ...
+    assert [o["label"] for o in select["options"]][:3] == [  # ... still read apart
+        "d4 showing 3",
+        "d4 showing 3 (another)",
+        "d4 showing 3 (a third)",
     ]
     # With dice picked, the confirm names them and they stay ticked.
     found = action_controls(seat, "r20008")
@@ -346,9 +351,53 @@ def test_any_bid_through_the_form() -> None:
     assert isinstance(asked, Ask)
     assert asked.modal.custom_id == "tk:form:42:7:bf"
     assert "at least 93" in str(asked.modal.to_dict())
-    assert PRESENTER.react(seat, "bf", fields={"amount": " 1,250 "}) == Submit(Bid(1250))
+    assert PRESENTER.react(seat, "bf", fields={"amount": " 1,25 "}) == Submit(Bid(125))
     typo = PRESENTER.react(seat, "bf", fields={"amount": "lots"})
     assert isinstance(typo, Redraw) and typo.notice is not None and typo.notice.tone == "warn"
+
+
+# -- a bid no hand can make (issue 21) ------------------------------------------------------------
+
+
+def auction_at_seat_1() -> SeatTable:
+    state = tricks_state()
+    state.phase, state.trump, state.turn = "auction", None, 1
+    state.calls = [(0, 90)]
+    return seated(state, 1)
+
+
+def test_a_bid_no_hand_can_make_is_warned_of_once_and_goes_through_when_confirmed() -> None:
+    seat = auction_at_seat_1()
+    most = most_points_possible(seat.view)
+    own = sum(die.value for die in seat.view.dice or ())
+    assert most == own + 2 * 180  # the seat's dice as they show, the others' at their highest
+    warned = PRESENTER.react(seat, "bf", fields={"amount": " 1,250 "})
+    assert isinstance(warned, Redraw) and warned.notice is not None
+    assert warned.notice.tone == "warn" and warned.draft == "w1250"
+    assert "No hand can make a bid of 1,250" in warned.notice.text
+    assert f"the most you could take is {most:,}" in warned.notice.text
+    # The warning panel keeps every other choice and adds one confirm.
+    found = action_controls(seat, warned.draft)
+    assert found["bw:1250"]["label"] == "Bid 1250 anyway"
+    assert {"bo", "pa"} <= set(found)
+    confirmed = PRESENTER.react(seat, "bw:1250")
+    assert confirmed == Submit(Bid(1250), draft_if_refused="w1250")
+    state = tricks_state()
+    state.phase, state.trump, state.turn = "auction", None, 1
+    state.calls = [(0, 90)]
+    GAME.apply(state, 1, Bid(1250))  # the rules allow it: the warning only informs
+    assert state.high_bid == 1250
+
+
+def test_a_bid_that_could_be_made_is_not_warned_of() -> None:
+    seat = auction_at_seat_1()
+    most = most_points_possible(seat.view)
+    assert PRESENTER.react(seat, "bf", fields={"amount": str(most)}) == Submit(Bid(most))
+    assert PRESENTER.react(seat, "b:93") == Submit(Bid(93))
+    assert "bw:93" not in action_controls(seat)
+    assert not any(data.startswith("bw:") for data in action_controls(seat))
+    over = PRESENTER.react(seat, f"b:{most + 1}")  # a quick bid button gets the warning too
+    assert isinstance(over, Redraw) and over.draft == f"w{most + 1}"
 
 
 @pytest.mark.parametrize(

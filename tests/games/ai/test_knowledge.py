@@ -18,13 +18,12 @@ from typing import Any
 
 import pytest
 
-from games.ai.catalog import GENERIC, tactics_for
 from games.ai.knowledge import Knowledge
-from games.ai.levels import LEVELS, computer_player
+from games.ai.levels import LEVELS
 from games.ai.player import AnyKnowledge, ComputerPlayer, EasyPlayer
 from games.ai.search import HardPlayer
-from games.ai.tactics import Tactics
-from games.catalog import CATALOG
+from games.ai.tactics import GENERIC, Tactics
+from games.catalog import CATALOG, computer_player, tactics_for
 from games.core.game import Seat
 from games.core.registry import AnyGame
 from games.short_changed import GAME as SHORT_CHANGED

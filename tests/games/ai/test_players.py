@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from games.ai.levels import LEVELS, computer_player
-from games.catalog import CATALOG
+from games.ai.levels import LEVELS
+from games.catalog import CATALOG, computer_player
 from tests.games.ai.helpers import TEST_BUDGET, play_game
 from tests.games.conformance import option_variants
 

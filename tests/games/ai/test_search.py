@@ -10,13 +10,12 @@ from typing import Any
 import pytest
 
 import games.ai.search as search_module
-from games.ai.catalog import GENERIC, TACTICS, tactics_for
 from games.ai.knowledge import Knowledge
-from games.ai.levels import LEVELS, computer_player
+from games.ai.levels import LEVELS
 from games.ai.player import AnyKnowledge, AnyTactics, Budget, EasyPlayer, RandomPlayer
 from games.ai.search import SURE_AFTER, HardPlayer, _settled
-from games.ai.tactics import worth
-from games.catalog import CATALOG
+from games.ai.tactics import GENERIC, worth
+from games.catalog import CATALOG, TACTICS, computer_player, tactics_for
 from games.core.chance import Chance
 from games.core.game import Outcome
 from games.short_changed import GAME as SHORT_CHANGED
@@ -54,7 +53,7 @@ def open_positions() -> list[tuple[Any, int]]:
 
 @pytest.mark.parametrize("iterations", [1, 7, 25])
 def test_hard_samples_exactly_its_iteration_budget(iterations: int) -> None:
-    player = HardPlayer(Budget(seconds=None, iterations=iterations))
+    player = HardPlayer(Budget(seconds=None, iterations=iterations), tactics=tactics_for)
     for state, seat in open_positions():
         tactics = CountingTactics()
         result = player.search(knowing(state, seat, tactics), tactics, random.Random(1))
@@ -66,7 +65,7 @@ def test_hard_samples_exactly_its_iteration_budget(iterations: int) -> None:
 
 def test_hard_stops_when_its_time_is_up() -> None:
     ticks = count()
-    player = HardPlayer(Budget(seconds=1.0), clock=lambda: next(ticks) / 8)
+    player = HardPlayer(Budget(seconds=1.0), tactics=tactics_for, clock=lambda: next(ticks) / 8)
     state, seat = open_positions()[0]
     tactics = tactics_for(SHORT_CHANGED.key)
     result = player.search(knowing(state, seat, tactics), tactics, random.Random(1))
@@ -90,7 +89,9 @@ def test_the_choice_is_settled_when_the_leader_is_surely_the_best() -> None:
 
 def test_hard_stops_early_once_its_choice_is_clear(monkeypatch: pytest.MonkeyPatch) -> None:
     ticks = count()
-    player = HardPlayer(Budget(seconds=1.0), clock=lambda: next(ticks) / 10_000)
+    player = HardPlayer(
+        Budget(seconds=1.0), tactics=tactics_for, clock=lambda: next(ticks) / 10_000
+    )
     state, seat = open_positions()[0]
     tactics = tactics_for(SHORT_CHANGED.key)
     knowledge = knowing(state, seat, tactics)
@@ -119,7 +120,7 @@ def test_hard_stops_early_once_its_choice_is_clear(monkeypatch: pytest.MonkeyPat
 
 
 def test_hard_keeps_to_a_real_time_budget() -> None:
-    player = HardPlayer(Budget(seconds=0.05))
+    player = HardPlayer(Budget(seconds=0.05), tactics=tactics_for)
     state, seat = open_positions()[0]
     tactics = tactics_for(SHORT_CHANGED.key)
     result = player.search(knowing(state, seat, tactics), tactics, random.Random(1))
@@ -130,7 +131,7 @@ def test_hard_keeps_to_a_real_time_budget() -> None:
 def test_hard_plays_a_lone_candidate_without_searching() -> None:
     # Seat 1's hand is the only thing seat 0 does not hold or see: its total is certain.
     state = short_changed_table(Chips(green=2, blue=3, red=4, white=4), Chips(white=1))
-    player = HardPlayer(Budget(seconds=None, iterations=50))
+    player = HardPlayer(Budget(seconds=None, iterations=50), tactics=tactics_for)
     tactics = tactics_for(SHORT_CHANGED.key)
     result = player.search(knowing(state, 0, tactics), tactics, random.Random(1))
     assert result.action == Guess(target=1, total=1)
@@ -147,7 +148,7 @@ def test_a_decision_is_the_same_for_the_same_player_randomness(level: str) -> No
 
 
 def test_hard_search_statistics_are_reproducible_too() -> None:
-    player = HardPlayer(Budget(seconds=None, iterations=20))
+    player = HardPlayer(Budget(seconds=None, iterations=20), tactics=tactics_for)
     for state, seat in open_positions():
         tactics = tactics_for(SHORT_CHANGED.key)
         runs = [

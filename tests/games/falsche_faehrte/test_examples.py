@@ -37,7 +37,7 @@ def test_the_two_opening_tricks() -> None:
     assert events[-1] == TrickTaken(
         number=1, leader=PETER, cards=tuple(cards("y3 y10 b12 y8")), winner=SABINE
     )
-    assert GAME.narrate(events[-1], NAMES) == "Sabine takes trick 1 with 🟨10."
+    assert GAME.narrate(events[-1], NAMES) == "Sabine takes trick 1 with 🟨 yellow 10."
     assert state.turn == SABINE
     assert GAME.view(state, None).revealed == ()
 

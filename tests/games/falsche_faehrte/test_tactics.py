@@ -8,10 +8,9 @@ import random
 
 import pytest
 
-from games.ai.catalog import tactics_for
 from games.ai.knowledge import Knowledge
-from games.ai.levels import computer_player
 from games.ai.player import AnyKnowledge
+from games.catalog import computer_player, tactics_for
 from games.falsche_faehrte import GAME
 from games.falsche_faehrte.advice import Seen, plus_odds
 from games.falsche_faehrte.cards import JOKER, Colour, deck, value_of

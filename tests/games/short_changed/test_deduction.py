@@ -15,8 +15,8 @@ from itertools import combinations
 
 import pytest
 
-from games.ai.catalog import tactics_for
 from games.ai.knowledge import Knowledge
+from games.catalog import tactics_for
 from games.short_changed import GAME
 from games.short_changed.chips import Chips, supply
 from games.short_changed.deduction import deduce, fits_clues, hands_of_size, read_ledger

@@ -9,6 +9,7 @@ import pytest
 
 from games.core.chance import Chance
 from games.core.errors import IllegalAction, NotYourTurn
+from games.core.game import Outcome
 from games.short_changed import GAME
 from games.short_changed.chips import Chips, Colour, supply
 from games.short_changed.game import can_short_change, short_changes
@@ -188,7 +189,9 @@ def test_sc4_public_view_shows_pot_counts_and_exact_chips_moved_but_no_hand() ->
     assert public.hand is None and public.revealed_hands is None
     assert public.log[-1] == ShortChanged(seat=0, took=Chips(blue=1, red=1), gave=Chips(white=1))
     assert GAME.view(state, 0).hand == Chips(green=1, blue=1, red=1, white=1)
-    assert GAME.narrate(public.log[-1], ["Ann", "Bo"]) == ("Ann took 🟦🟥 (15) and gave ⬜ (1).")
+    assert GAME.narrate(public.log[-1], ["Ann", "Bo"]) == (
+        "Ann took 🟦 blue, 🟥 red (15) and gave ⬜ white (1)."
+    )
 
 
 def test_sc4_every_guess_is_public_with_target_value_and_result() -> None:
@@ -400,6 +403,17 @@ def test_sc8_the_game_is_a_draw_after_the_set_number_of_full_rounds() -> None:
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.is_draw
     assert GAME.to_act(state) == ()
+
+
+@pytest.mark.parametrize("seats", [2, 4, 6])
+def test_sc8_a_stalemate_gives_nobody_a_point(seats: int) -> None:
+    # A draw: every seat shares first place, and nobody guessed, so nobody scores.
+    hands = [Chips(white=4) for _ in range(seats)]
+    state = table(*hands, pot=Chips(), stalemate_rounds=5)
+    while GAME.to_act(state):
+        GAME.apply(state, state.turn, some_action_but_a_guess(state))
+    assert state.winner is None and state.log[-1] == Stalemate(rounds=5)
+    assert GAME.outcome(state) == Outcome(places=(1,) * seats, scores=(0,) * seats)
 
 
 def test_sc8_default_is_100_rounds() -> None:

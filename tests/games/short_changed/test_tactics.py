@@ -7,11 +7,10 @@ import random
 
 import pytest
 
-from games.ai.catalog import tactics_for
 from games.ai.knowledge import Knowledge
-from games.ai.levels import computer_player
 from games.ai.player import AnyKnowledge, Budget
 from games.ai.search import HardPlayer
+from games.catalog import computer_player, tactics_for
 from games.short_changed import GAME
 from games.short_changed.advice import ante_choice
 from games.short_changed.chips import Chips, Colour
@@ -124,7 +123,7 @@ def test_easy_gives_the_chips_that_tell_the_table_least() -> None:
 
 def test_hard_guesses_when_the_odds_favour_it() -> None:
     state = uncertain()
-    player = HardPlayer(Budget(seconds=None, iterations=60))
+    player = HardPlayer(Budget(seconds=None, iterations=60), tactics=tactics_for)
     result = player.search(knowing(state, 0), TACTICS, random.Random(1))
     assert result.action == Guess(target=1, total=9)
     guess = next(stats for stats in result.actions if stats.action == result.action)

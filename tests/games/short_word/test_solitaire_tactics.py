@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import random
 
-from games.ai.levels import computer_player
-from games.catalog import CATALOG
+from games.catalog import CATALOG, computer_player
 from games.short_word.solitaire.model import GiveUp, MoveCard, PlayWord, SolitaireState
 from tests.games.ai.helpers import TEST_BUDGET
 from tests.games.short_word.test_solitaire import GAME, padded

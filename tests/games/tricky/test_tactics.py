@@ -7,12 +7,12 @@ from games.tricky.advice import (
     bid_call,
     choose_pair,
     make_odds,
-    pair_rank,
     reroll_choice,
     strength,
     trump_choice,
 )
 from games.tricky.dice import FACES
+from games.tricky.tricks import pair_rank
 
 # Die indices by kind: three of each, d4s first (games/tricky/dice.py).
 D4, D6, D8, D10, D12, D20 = (0, 1, 2), (3, 4, 5), (6, 7, 8), (9, 10, 11), (12, 13, 14), (15, 16, 17)
