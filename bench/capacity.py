@@ -18,6 +18,17 @@ Cases (``--case``, all by default):
   its answer to the first interaction (``/tricky new``) with 10,000 running clocked
   tables in its database, against the same with none, interleaved.
 
+* ``overload``: 100 tables on one service; its capacity measured in a closed loop
+  (four players moving back to back), then moves
+  arriving at random (Poisson) at half and at twice that rate: the p99 latency of the
+  accepted moves (from when each was due) at twice over at half. Moves refused as
+  busy are counted.
+
+* ``computers``: 100 Short Changed tables, each of two people (moving at random about
+  two seconds after their turn starts) and one hard computer player (up to a second a
+  decision), for 20 seconds: the p50 and p99 wait of a computer move, from its seat's
+  turn starting to the move, with a worker per core against one worker.
+
     uv run --locked python -m bench.capacity
     uv run --locked python -m bench.capacity --case memory
 """
@@ -25,6 +36,7 @@ Cases (``--case``, all by default):
 from __future__ import annotations
 
 import argparse
+import asyncio
 import random
 import statistics
 import subprocess
@@ -33,6 +45,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from bench.machine import describe_machine
 
@@ -130,6 +143,12 @@ def lookups_case(directory: Path, rounds: int) -> None:
     rng.shuffle(probes)
     hands = [tuple(rng.choice(CARDS) for _ in range(10)) for _ in range(20)]
     sets.anagram_groups()  # the in-memory index is built before timing
+    # ...and kept from the collector, as the bot does (bot.computer.prepare_games): else a
+    # full collection walking it would be timed against the sets.
+    import gc
+
+    gc.collect()
+    gc.freeze()
 
     def forget() -> None:
         _known(table).clear()
@@ -243,7 +262,6 @@ async def _start_and_answer(path: Path, words: Path) -> float:
 
 
 def startup_case(directory: Path, rounds: int, stored: int = 10_000) -> None:
-    import asyncio
     import shutil
 
     with tempfile.TemporaryDirectory() as scratch:
@@ -264,7 +282,237 @@ def startup_case(directory: Path, rounds: int, stored: int = 10_000) -> None:
         _ratio(f"startup: {stored} running tables / none", ratios, "goal <= 1.5")
 
 
-CASES = {"memory": memory_case, "lookups": lookups_case, "startup": startup_case}
+CAPACITY_PLAYERS = 4
+"""Players moving back to back while the service's capacity is measured."""
+
+
+async def _overload_rounds(rounds: int, seconds: float, tables: int) -> list[float]:
+    """p99 of accepted moves at twice the capacity over p99 at half of it, per round."""
+    from bench.machine import percentile
+    from bench.service import Bench, Seated, multi_seat_games
+    from bot.clock import SystemClock
+    from bot.storage.database import Database
+    from bot.storage.migrations import migrate
+    from bot.tables.admission import Busy
+    from bot.tables.service import TableService
+    from games.catalog import CATALOG
+
+    with tempfile.TemporaryDirectory() as scratch:
+        db = await Database.open(Path(scratch) / "overload.db")
+        try:
+            await migrate(db)
+            deals = random.Random(24)
+            service = TableService(db, CATALOG, SystemClock(), seeds=lambda: deals.getrandbits(62))
+            bench = Bench(service, random.Random(24), guild=1)
+            keys = multi_seat_games()
+            seated = [await bench.seat(n, keys[n % len(keys)]) for n in range(tables)]
+            idle = list(seated)
+
+            async def play(table: Seated) -> bool:
+                """One move; whether it was accepted."""
+                try:
+                    if await bench.move(table):
+                        await bench.replace(table)
+                except Busy:
+                    return False
+                finally:
+                    idle.append(table)
+                return True
+
+            async def closed(concurrency: int) -> float:
+                done = 0
+                ends = time.perf_counter() + seconds
+
+                async def player() -> None:
+                    nonlocal done
+                    while time.perf_counter() < ends:
+                        done += await play(idle.pop(bench.rng.randrange(len(idle))))
+
+                started = time.perf_counter()
+                await asyncio.gather(*(player() for _ in range(concurrency)))
+                return done / (time.perf_counter() - started)
+
+            async def open_loop(rate: float) -> tuple[list[float], int]:
+                loop = asyncio.get_running_loop()
+                accepted: list[float] = []
+                refused = 0
+                busy: set[asyncio.Task[None]] = set()
+
+                async def one(table: Seated, due: float) -> None:
+                    nonlocal refused
+                    if await play(table):
+                        accepted.append(loop.time() - due)
+                    else:
+                        refused += 1
+
+                due = started = loop.time()
+                while due - started < seconds:
+                    due += bench.rng.expovariate(rate)
+                    await asyncio.sleep(max(0.0, due - loop.time()))
+                    if idle:
+                        task = loop.create_task(one(idle.pop(bench.rng.randrange(len(idle))), due))
+                        busy.add(task)
+                        task.add_done_callback(busy.discard)
+                await asyncio.gather(*list(busy))
+                return accepted, refused
+
+            ratios = []
+            for _ in range(rounds):
+                capacity = await closed(CAPACITY_PLAYERS)
+                half, _ = await open_loop(capacity / 2)
+                double, refused = await open_loop(capacity * 2)
+                low, high = percentile(sorted(half), 0.99), percentile(sorted(double), 0.99)
+                ratios.append(high / low)
+                print(
+                    f"  capacity {capacity:.0f} moves/s; p99 accepted at half {low * 1000:.0f} ms, "
+                    f"at double {high * 1000:.0f} ms ({len(double)} accepted, {refused} busy)"
+                )
+            return ratios
+        finally:
+            await db.close()
+
+
+def overload_case(directory: Path, rounds: int) -> None:
+    ratios = asyncio.run(_overload_rounds(rounds, seconds=5.0, tables=100))
+    _ratio("overload: p99 of accepted moves at 2x capacity / at 0.5x", ratios, "goal <= 3")
+
+
+async def _computer_waits(
+    workers: int, seconds: float, tables: int, think: float, words: Path
+) -> list[float]:
+    """Seconds each computer move waited from its seat's turn starting to the move, with
+    ``tables`` Short Changed tables of two people (moving at random after about ``think``
+    seconds) and one hard computer player, for ``seconds``, the pool having ``workers``."""
+    from bot.clock import SystemClock
+    from bot.computer import ComputerPlayers
+    from bot.storage.database import Database
+    from bot.storage.deadlines import DeadlineRepository
+    from bot.storage.migrations import migrate
+    from bot.tables.model import Player, TableStatus
+    from bot.tables.service import Busy, Change, TableError, TableService
+    from bot.turn_clock import TurnClock
+    from games.catalog import CATALOG
+    from games.core.errors import GameError
+
+    rng = random.Random(24)
+    waits: list[float] = []
+    turn_began: dict[tuple[int, int], float] = {}
+    moving: set[tuple[int, int]] = set()
+    running: set[asyncio.Task[None]] = set()
+    loop = asyncio.get_running_loop()
+
+    def later(work: Any) -> None:
+        task = loop.create_task(work)
+        running.add(task)
+        task.add_done_callback(running.discard)
+
+    with tempfile.TemporaryDirectory() as scratch:
+        db = await Database.open(Path(scratch) / "computers.db")
+        computers = ComputerPlayers(workers=workers, seconds=1.0, preload=True, words=words)
+        try:
+            await migrate(db)
+            # Every worker started and ready before the timing (a spawned worker takes seconds).
+            game = CATALOG["short_changed"]
+            opening = game.new(3, 1, game.options({}))
+            await asyncio.gather(
+                *(
+                    computers.choose("short_changed", game.dump_state(opening), 0, "easy", table=n)
+                    for n in range(workers)
+                )
+            )
+            service = TableService(db, CATALOG, SystemClock(), seeds=lambda: rng.getrandbits(62))
+            clock = TurnClock(service, DeadlineRepository(db), computers)
+            service.listen(clock)
+            users = iter(range(1_000, 10**9))
+            channels = iter(range(1, 10**9))
+
+            async def person(table_id: int, user: int) -> None:
+                await asyncio.sleep(rng.expovariate(1 / think))
+                try:
+                    seat = await service.for_seat(table_id, user)
+                    if seat.seat in seat.to_act:
+                        action = rng.choice(seat.legal)
+                        await service.act(table_id, user, action, version=seat.table.version)
+                except (Busy, GameError, TableError):
+                    pass  # moved on meanwhile: the next change schedules the next move
+                finally:
+                    moving.discard((table_id, user))
+
+            async def seat_table() -> None:
+                host, guest = Player("Ann", next(users)), Player("Bo", next(users))
+                lobby = await service.open(
+                    guild_id=1, channel_id=next(channels), game_key="short_changed", host=host
+                )
+                await service.join(lobby.id, guest)
+                await service.add_computer(lobby.id, host.user_id or 0, "hard")
+                await service.start(lobby.id, host.user_id or 0)
+
+            class Watcher:
+                async def table_changed(self, change: Change) -> None:
+                    table = change.table
+                    if change.actor is not None and table.seats[change.actor].is_computer:
+                        began = turn_began.pop((table.id, change.actor), None)
+                        if began is not None:
+                            waits.append(loop.time() - began)
+                    if change.kind in ("finished", "ended"):
+                        later(seat_table())
+                    if change.kind not in ("started", "acted"):
+                        return
+                    public = await service.public(table.id)
+                    if public.table.status is not TableStatus.ACTIVE:
+                        return
+                    for seat in public.to_act:
+                        player = public.table.seats[seat]
+                        if player.is_computer:
+                            turn_began.setdefault((table.id, seat), loop.time())
+                        elif (table.id, player.user_id) not in moving:
+                            moving.add((table.id, player.user_id or 0))
+                            later(person(table.id, player.user_id or 0))
+
+            service.listen(Watcher())
+            await clock.start()
+            for _ in range(tables):
+                await seat_table()
+            await asyncio.sleep(seconds)
+            await clock.stop()
+            for task in list(running):
+                task.cancel()
+            await asyncio.gather(*running, return_exceptions=True)
+        finally:
+            computers.close()
+            await db.close()
+    return waits
+
+
+def computers_case(directory: Path, rounds: int) -> None:
+    """p50/p99 of a computer move's wait: the pool (a worker per core) against one worker."""
+    from bench.machine import percentile
+    from bot.computer import default_workers
+
+    cores = default_workers()
+    p50s, p99s = [], []
+    for _ in range(rounds):
+        single = sorted(asyncio.run(_computer_waits(1, 45.0, 100, 2.0, directory)))
+        pooled = sorted(asyncio.run(_computer_waits(cores, 45.0, 100, 2.0, directory)))
+        p50s.append(percentile(pooled, 0.5) / percentile(single, 0.5))
+        p99s.append(percentile(pooled, 0.99) / percentile(single, 0.99))
+        print(
+            f"  computer move waits: 1 worker p50 {percentile(single, 0.5):.2f} s "
+            f"p99 {percentile(single, 0.99):.2f} s ({len(single)} moves); {cores} workers "
+            f"p50 {percentile(pooled, 0.5):.2f} s p99 {percentile(pooled, 0.99):.2f} s "
+            f"({len(pooled)} moves)"
+        )
+    _ratio(f"computers: p50 wait, {cores} workers / 1", p50s, "lower is better")
+    _ratio(f"computers: p99 wait, {cores} workers / 1", p99s, "lower is better")
+
+
+CASES = {
+    "memory": memory_case,
+    "lookups": lookups_case,
+    "startup": startup_case,
+    "overload": overload_case,
+    "computers": computers_case,
+}
 
 
 def main(argv: list[str] | None = None) -> None:

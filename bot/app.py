@@ -10,7 +10,7 @@ import discord
 from discord.ext import commands
 
 from bot.clock import Clock, SystemClock
-from bot.computer import ComputerPlayers, prepare_games
+from bot.computer import ComputerPlayers, default_workers, prepare_games
 from bot.guilds import GuildSettingsService
 from bot.notify import TurnMessages
 from bot.preferences import PreferencesService
@@ -24,7 +24,8 @@ from bot.storage.guilds import GuildSettingsRepository
 from bot.storage.migrations import migrate
 from bot.storage.preferences import PreferencesRepository
 from bot.storage.results import ResultsRepository
-from bot.tables.service import TableService
+from bot.tables.admission import Admission
+from bot.tables.service import MOVE_PATIENCE, TableService
 from bot.turn_clock import TurnClock
 from bot.word_files import use_word_files
 from games.catalog import CATALOG
@@ -135,9 +136,16 @@ class TrickyBot(commands.AutoShardedBot):
             GuildSettingsRepository(self._db), self.catalog, self.clock.now
         )
         self._results = ResultsService(ResultsRepository(self._db), self.clock.now)
+        moves = self.settings.moves_at_once
+        admission = Admission(running=moves, waiting=moves, patience=MOVE_PATIENCE)
         if self._seeds is None:
             self._tables = TableService(
-                self._db, self.catalog, self.clock, shards=shards, settings=self._guild_settings
+                self._db,
+                self.catalog,
+                self.clock,
+                shards=shards,
+                settings=self._guild_settings,
+                admission=admission,
             )
         else:
             self._tables = TableService(
@@ -147,6 +155,7 @@ class TrickyBot(commands.AutoShardedBot):
                 seeds=self._seeds,
                 shards=shards,
                 settings=self._guild_settings,
+                admission=admission,
             )
         self._preferences = PreferencesService(PreferencesRepository(self._db), self.clock.now)
         self._replays = ReplayService(self._tables)
@@ -163,8 +172,9 @@ class TrickyBot(commands.AutoShardedBot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.sync_commands()
+        workers = self.settings.ai_workers
         self._computers = ComputerPlayers(
-            workers=self.settings.ai_workers,
+            workers=default_workers() if workers is None else workers,
             seconds=self.settings.ai_seconds,
             preload=self.settings.preload,
             words=self.settings.cache_path,

@@ -39,17 +39,25 @@ class Settings(BaseSettings):
         description="A server id to sync commands to instantly while developing; "
         "without it commands sync globally.",
     )
-    ai_workers: int = Field(
-        default=1,
+    ai_workers: int | None = Field(
+        default=None,
         ge=0,
-        le=16,
-        description="Worker processes computer players think in; 0 thinks in threads instead.",
+        le=64,
+        description="Worker processes computer players think in (default: one per core); "
+        "0 thinks in threads instead.",
     )
     ai_seconds: float = Field(
         default=1.0,
         gt=0,
         le=1.0,
         description="The most time a computer player takes for one move, in seconds.",
+    )
+    moves_at_once: int = Field(
+        default=4,
+        ge=1,
+        le=64,
+        description="Players' moves a process works on at once; as many more may wait, "
+        "and moves beyond those are refused as busy (try again in a moment).",
     )
     preload: bool = Field(
         default=True,

@@ -382,7 +382,9 @@ class TurnClock:
     ) -> Literal["moved", "stale", "refused"]:
         """Choose and apply a move for a seat."""
         assert table.state_json is not None
-        action = await self._computers.choose(table.game_key, table.state_json, seat, level)
+        action = await self._computers.choose(
+            table.game_key, table.state_json, seat, level, table=table.id
+        )
         try:
             await self._service.act_for(table.id, seat, action, version=table.version, by=by)
         except StaleTable:

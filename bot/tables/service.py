@@ -40,12 +40,16 @@ from bot.storage.tables import (
     TableRepository,
     Turn,
 )
+from bot.tables.admission import Admission, Busy
 from bot.tables.model import Player, Table, TableStatus
 from games.core.errors import GameError
 from games.core.game import Event, Outcome, Seat
 from games.core.registry import AnyGame, Catalog
 
 __all__ = [
+    "MOVES_AT_ONCE",
+    "MOVES_WAITING",
+    "Busy",
     "Change",
     "MoveRefused",
     "Played",
@@ -63,6 +67,14 @@ log = logging.getLogger(__name__)
 RECENT_LINES = 8
 """How many public event lines the table message shows."""
 STATE_CACHE_SIZE = 2048
+MOVES_AT_ONCE = 4
+"""Players' moves the service works on at once (``TRICKY_MOVES_AT_ONCE``)."""
+MOVES_WAITING = MOVES_AT_ONCE
+"""Players' moves that may wait for one of those places; more are refused as busy. As many
+as run at once: a move accepted waits about one move's time at most (measured with
+``bench/capacity.py --case overload``: a longer queue only makes accepted moves later)."""
+MOVE_PATIENCE = 2.0
+"""Seconds a move waits for a place before it is refused as busy: inside Discord's 3."""
 
 
 class TableError(UserError):
@@ -232,9 +244,15 @@ class TableService:
         seeds: Callable[[], int] = lambda: secrets.randbits(62),
         shards: Shards = UNSHARDED,
         settings: GuildSettingsService | None = None,
+        admission: Admission | None = None,
     ) -> None:
-        """``settings``: the bot's settings service; by default one of its own."""
+        """``settings``: the bot's settings service; by default one of its own. ``admission``:
+        how many players' moves run at once and wait (:mod:`bot.tables.admission`)."""
         self._db = db
+        self.admission = admission or Admission(
+            running=MOVES_AT_ONCE, waiting=MOVES_WAITING, patience=MOVE_PATIENCE
+        )
+        """How many players' moves run at once and wait; the rest are refused as busy."""
         self._repo = TableRepository(db, shards=shards)
         self._settings = settings or GuildSettingsService(
             GuildSettingsRepository(db), catalog, clock.now
@@ -546,20 +564,23 @@ class TableService:
         or JSON text) to parse into one. ``version`` is the table version the
         player saw; a move made on an older one is refused with
         :class:`StaleTable`; one the game refuses, with :class:`MoveRefused`.
-        Either leaves the table as it was.
+        Either leaves the table as it was. When more moves arrive than the service
+        can serve in time, the move is refused with :class:`Busy` before anything
+        is applied (:mod:`bot.tables.admission`).
         """
-        async with self._lock(table_id):
-            table = await self._active(table_id)
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise TableError("You are not playing at this table.")
-            if table.seats[seat].taken_over:
-                raise TableError(
-                    "A computer player took over your seat for the rest of this game "
-                    "after your time ran out three turns in a row."
-                )
-            played = await self._move(table, seat, action, version, "player")
-        await self._announce_move(played)
+        async with self.admission.admit():
+            async with self._lock(table_id):
+                table = await self._active(table_id)
+                seat = table.seat_of(user_id)
+                if seat is None:
+                    raise TableError("You are not playing at this table.")
+                if table.seats[seat].taken_over:
+                    raise TableError(
+                        "A computer player took over your seat for the rest of this game "
+                        "after your time ran out three turns in a row."
+                    )
+                played = await self._move(table, seat, action, version, "player")
+            await self._announce_move(played)
         return played
 
     async def act_for(

@@ -12,10 +12,13 @@ information Monte Carlo with UCB1, in the literature's terms). Each iteration:
    credit the action with what the result is worth to the seat.
 
 The search stops when the budget runs out and plays the action tried most
-often. The tree is one level deep on purpose: below the root, every seat is
-played by the rollout, which follows what *that* seat knows in the world; a
-deeper tree would let the other seats' nodes pick moves knowing the sampled
-hidden cards, and a searcher that expects clairvoyant opponents plays badly.
+often; with a time budget, it stops early once the choice is settled
+(:func:`_settled`): no other action could be tried more often in the time left,
+or the leader's worth is surely above every other's. The tree is one level
+deep on purpose: below the root, every seat is played by the rollout, which
+follows what *that* seat knows in the world; a deeper tree would let the other
+seats' nodes pick moves knowing the sampled hidden cards, and a searcher that
+expects clairvoyant opponents plays badly.
 """
 
 from __future__ import annotations
@@ -33,6 +36,13 @@ __all__ = ["EXPLORATION", "ActionStats", "HardPlayer", "SearchResult"]
 
 EXPLORATION = 0.7
 """UCB1's exploration weight for rewards between 0 and 1."""
+SETTLED_EVERY = 16
+"""How many worlds between two looks at whether the choice is settled."""
+SURE_AFTER = 64
+"""Worlds the leader needs before its worth may count as surely the best."""
+SURE_SPREAD = math.sqrt(math.log(100) / 2)
+"""Hoeffding's bound at 99% for rewards between 0 and 1: a mean of ``n`` worlds is
+within ``SURE_SPREAD / sqrt(n)`` of the true worth."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +112,15 @@ class HardPlayer(ComputerPlayer):
             if deadline is not None:
                 # Stop when another world, at the pace so far, would overrun the deadline.
                 now = self._clock()
-                if now + (now - searching) / iterations > deadline:
+                pace = (now - searching) / iterations
+                if now + pace > deadline:
+                    break
+                # An iteration budget is kept exactly; a time budget may end early.
+                if (
+                    iterations % SETTLED_EVERY == 0
+                    and self.budget.iterations is None
+                    and _settled(visits, totals, (deadline - now) / pace)
+                ):
                     break
 
         stats = tuple(
@@ -113,6 +131,27 @@ class HardPlayer(ComputerPlayer):
         # then to the tactics' order.
         best = max(range(len(stats)), key=lambda i: (stats[i].visits, stats[i].mean, -i))
         return SearchResult(stats[best].action, iterations, self._clock() - started, stats)
+
+
+def _settled(visits: list[int], totals: list[float], worlds_left: float) -> bool:
+    """Whether more worlds would not change the choice, or would hardly ever.
+
+    The action tried most often is played; if no other can catch up in the worlds
+    left, the rest of the time changes nothing. And once the leader is tried often
+    enough, its worth is surely above every other's when the confidence intervals
+    (Hoeffding, 99%) no longer overlap: more worlds would only confirm it.
+    """
+    order = sorted(range(len(visits)), key=visits.__getitem__, reverse=True)
+    best, runner_up = order[0], order[1]
+    if visits[best] - visits[runner_up] > worlds_left:
+        return True
+    if visits[best] < SURE_AFTER:
+        return False
+    floor = totals[best] / visits[best] - SURE_SPREAD / math.sqrt(visits[best])
+    return all(
+        visits[i] and totals[i] / visits[i] + SURE_SPREAD / math.sqrt(visits[i]) < floor
+        for i in order[1:]
+    )
 
 
 def _ucb_pick(visits: list[int], totals: list[float], iterations: int) -> int:

@@ -8,7 +8,9 @@ from concurrent.futures.process import BrokenProcessPool
 
 import pytest
 
-from bot.computer import ComputerPlayers, decide
+from bot import computer
+from bot.computer import ComputerPlayers, decide, default_workers
+from bot.settings import Settings
 from bot.tables.service import COMPUTER_LEVELS
 from games.catalog import CATALOG
 
@@ -55,3 +57,28 @@ async def test_a_crashed_worker_process_does_not_break_the_pool_for_good() -> No
         game.check(state, seat, game.parse_action(action))
     finally:
         computers.close()
+
+
+async def test_tables_take_turns_for_the_computer_players(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One table's three computer seats do not make the other tables wait for all three."""
+    order: list[str] = []
+
+    def decide(game_key: str, state_json: str, *_: object) -> str:
+        order.append(state_json)
+        return "{}"
+
+    monkeypatch.setattr(computer, "decide", decide)
+    monkeypatch.setattr(computer, "THREADS_AT_ONCE", 1)
+    computers = ComputerPlayers(workers=0, seconds=0.05, preload=False)
+    asked = [("A0", 1), ("A1", 1), ("A2", 1), ("A3", 1), ("B", 2), ("C", 3)]
+    await asyncio.gather(
+        *(computers.choose("short_changed", label, 0, "easy", table=t) for label, t in asked)
+    )
+    # A0 was thinking before anyone else asked, and A1 was next in line then; after it
+    # the tables take turns.
+    assert order == ["A0", "A1", "B", "C", "A2", "A3"]
+
+
+def test_the_pool_has_a_worker_per_core_by_default() -> None:
+    assert default_workers() == len(os.sched_getaffinity(0))
+    assert Settings(token="t", _env_file=None).ai_workers is None

@@ -341,17 +341,17 @@ async def test_a_seat_that_moves_itself_while_its_stand_in_is_chosen_keeps_its_n
     real_choose = computers.choose
     thinking = 0
 
-    async def choose_while_the_seat_moves(*args: Any) -> str:
+    async def choose_while_the_seat_moves(*args: Any, **kwargs: Any) -> str:
         nonlocal thinking
         thinking += 1
-        chosen = await real_choose(*args)
+        chosen = await real_choose(*args, **kwargs)
         if thinking == 1:  # the player moves, a moment before the bot's first choice lands
             mine = await service.for_seat(table.id, turn + 1)
             first = next(action for action in mine.legal if not isinstance(action, Guess))
             await service.act(table.id, turn + 1, first)
         return chosen
 
-    computers.choose = choose_while_the_seat_moves  # type: ignore[method-assign,assignment]
+    computers.choose = choose_while_the_seat_moves  # type: ignore[method-assign]
     try:
         await turn_clock.start()
         clock.at += timedelta(seconds=61)  # the seat's time is up

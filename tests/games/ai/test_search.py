@@ -9,10 +9,11 @@ from typing import Any
 
 import pytest
 
+import games.ai.search as search_module
 from games.ai.knowledge import Knowledge
 from games.ai.levels import LEVELS
 from games.ai.player import AnyKnowledge, AnyTactics, Budget, EasyPlayer, RandomPlayer
-from games.ai.search import HardPlayer
+from games.ai.search import SURE_AFTER, HardPlayer, _settled
 from games.ai.tactics import GENERIC, worth
 from games.catalog import CATALOG, TACTICS, computer_player, tactics_for
 from games.core.chance import Chance
@@ -72,6 +73,50 @@ def test_hard_stops_when_its_time_is_up() -> None:
     # are ready, then after each world. After the seventh world it reads 1 s: an eighth
     # world at that pace would overrun the budget.
     assert result.iterations == 7
+
+
+def test_the_choice_is_settled_when_no_other_action_can_catch_up() -> None:
+    assert _settled([10, 2, 1], [5.0, 1.0, 0.5], worlds_left=7.5)
+    assert not _settled([10, 2, 1], [5.0, 1.0, 0.5], worlds_left=8.5)
+
+
+def test_the_choice_is_settled_when_the_leader_is_surely_the_best() -> None:
+    many = 4 * SURE_AFTER
+    assert _settled([many, 30], [0.9 * many, 3.0], worlds_left=10_000)
+    assert not _settled([many, 300], [0.55 * many, 150.0], worlds_left=10_000), "too close"
+    assert not _settled([SURE_AFTER - 1, 3], [SURE_AFTER - 1, 0.0], worlds_left=10_000)
+
+
+def test_hard_stops_early_once_its_choice_is_clear(monkeypatch: pytest.MonkeyPatch) -> None:
+    ticks = count()
+    player = HardPlayer(
+        Budget(seconds=1.0), tactics=tactics_for, clock=lambda: next(ticks) / 10_000
+    )
+    state, seat = open_positions()[0]
+    tactics = tactics_for(SHORT_CHANGED.key)
+    knowledge = knowing(state, seat, tactics)
+    candidates = tactics.search_actions(knowledge, random.Random(1))
+
+    class Clear(ShortChangedTactics):
+        def search_actions(self, knowledge: Any, rng: random.Random) -> list[Any]:
+            return list(candidates)
+
+        def rollout(self, knowledge: Any, world: Any, rng: random.Random) -> float:
+            return 1.0 if chosen[-1] == 0 else 0.0
+
+    chosen: list[int] = []  # the candidate picked for each world, in order
+    clear = Clear()
+    real_pick = search_module._ucb_pick
+
+    def noting(visits: list[int], totals: list[float], iterations: int) -> int:
+        chosen.append(real_pick(visits, totals, iterations))
+        return chosen[-1]
+
+    monkeypatch.setattr(search_module, "_ucb_pick", noting)
+    result = player.search(knowledge, clear, random.Random(1))
+    assert result.action == candidates[0]
+    # The budget allows about 10,000 worlds at this pace; a clear choice needs far fewer.
+    assert result.iterations < 2_000
 
 
 def test_hard_keeps_to_a_real_time_budget() -> None:
