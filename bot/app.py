@@ -26,7 +26,14 @@ __all__ = ["EXTENSIONS", "TrickyBot", "create_bot"]
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.tables", "cogs.leaderboard", "cogs.config", "cogs.rematch", "cogs.finding")
+EXTENSIONS = (
+    "cogs.tables",
+    "cogs.leaderboard",
+    "cogs.config",
+    "cogs.rematch",
+    "cogs.finding",
+    "cogs.practice",
+)
 
 
 class TrickyBot(commands.AutoShardedBot):

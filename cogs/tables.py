@@ -30,6 +30,7 @@ from cogs.controls import (
     TableButton,
 )
 from cogs.hosts import in_question, pass_on_if_gone, refusal
+from cogs.intro import introduce
 from cogs.lobby import CLOCKS, lobby_message
 from cogs.presenters import PRESENTERS, Presenter
 from cogs.presenters.base import Ask, Notice, Redraw, Submit
@@ -267,7 +268,9 @@ class TablesCog(
 
     async def _open_panel(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         seat = await self.bot.tables.for_seat(table_id, interaction.user.id)
-        panel = self._presenter(seat.table.game_key).draw(seat)
+        presenter = self._presenter(seat.table.game_key)
+        panel = presenter.draw(seat)
+        await introduce(self.bot, seat, presenter, panel, interaction.user.id)
         await interaction.response.send_message(
             embeds=panel.embeds, view=panel.view(), ephemeral=True
         )
