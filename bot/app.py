@@ -11,12 +11,16 @@ from discord.ext import commands
 
 from bot.clock import Clock, SystemClock
 from bot.computer import ComputerPlayers, prepare_games
+from bot.guilds import GuildSettingsService
 from bot.preferences import PreferencesService
+from bot.results import ResultsService
 from bot.settings import Settings
 from bot.storage.database import Database
 from bot.storage.deadlines import DeadlineRepository
+from bot.storage.guilds import GuildSettingsRepository
 from bot.storage.migrations import migrate
 from bot.storage.preferences import PreferencesRepository
+from bot.storage.results import ResultsRepository
 from bot.tables.service import TableService
 from bot.turn_clock import TurnClock
 from games.catalog import CATALOG
@@ -71,6 +75,8 @@ class TrickyBot(commands.AutoShardedBot):
         self._computers: ComputerPlayers | None = None
         self._turn_clock: TurnClock | None = None
         self._preferences: PreferencesService | None = None
+        self._guild_settings: GuildSettingsService | None = None
+        self._results: ResultsService | None = None
         self._preloading: asyncio.Task[None] | None = None
 
     @property
@@ -89,6 +95,16 @@ class TrickyBot(commands.AutoShardedBot):
         return self._preferences
 
     @property
+    def guild_settings(self) -> GuildSettingsService:
+        assert self._guild_settings is not None, "server settings open in setup_hook"
+        return self._guild_settings
+
+    @property
+    def results(self) -> ResultsService:
+        assert self._results is not None, "results open in setup_hook"
+        return self._results
+
+    @property
     def turn_clock(self) -> TurnClock:
         assert self._turn_clock is not None, "the turn clock starts in setup_hook"
         return self._turn_clock
@@ -98,11 +114,22 @@ class TrickyBot(commands.AutoShardedBot):
         applied = await migrate(self._db)
         log.info("database ready (%d migration(s) applied)", applied)
         shards = self.settings.shards
+        self._guild_settings = GuildSettingsService(
+            GuildSettingsRepository(self._db), self.catalog, self.clock.now
+        )
+        self._results = ResultsService(ResultsRepository(self._db), self.clock.now)
         if self._seeds is None:
-            self._tables = TableService(self._db, self.catalog, self.clock, shards=shards)
+            self._tables = TableService(
+                self._db, self.catalog, self.clock, shards=shards, settings=self._guild_settings
+            )
         else:
             self._tables = TableService(
-                self._db, self.catalog, self.clock, seeds=self._seeds, shards=shards
+                self._db,
+                self.catalog,
+                self.clock,
+                seeds=self._seeds,
+                shards=shards,
+                settings=self._guild_settings,
             )
         self._preferences = PreferencesService(PreferencesRepository(self._db), self.clock.now)
         for extension in EXTENSIONS:

@@ -2,19 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from bot.guilds import GuildSettings
 from bot.tables.model import Table
 from games.core.game import Outcome
 from games.core.registry import AnyGame
 
+if TYPE_CHECKING:
+    from bot.storage.results import ResultsRepository
+
 __all__ = [
+    "BoardReset",
     "BoardRow",
     "GameResult",
     "PlayerStats",
+    "ResultsService",
     "SeatResult",
     "SortKey",
     "ratable",
@@ -96,6 +102,62 @@ class PlayerStats:
     rating: float | None
     rank: int | None
     """Place on the current board, if rated."""
+
+
+@dataclass(frozen=True, slots=True)
+class BoardReset:
+    """The last time a moderator cleared a board."""
+
+    game_key: str | None
+    """``None``: every board at once."""
+    reset_by: int
+    reset_at: datetime
+
+
+class ResultsService:
+    """What finished games left behind on a server: its boards, records and history.
+
+    The table service records each result as its game ends (in the final move's
+    transaction); this is how cogs read them, and how moderators clear a board.
+    """
+
+    def __init__(self, repository: ResultsRepository, now: Callable[[], datetime]) -> None:
+        self._repository = repository
+        self._now = now
+
+    async def board(
+        self, guild_id: int, game_key: str, sort: SortKey, *, offset: int, limit: int
+    ) -> tuple[list[BoardRow], int]:
+        """One page of a game's leaderboard, and how many players it has in all."""
+        return await self._repository.board(guild_id, game_key, sort, offset=offset, limit=limit)
+
+    async def stats(self, guild_id: int, user_id: int) -> list[PlayerStats]:
+        """A member's record per game on this server."""
+        return await self._repository.stats(guild_id, user_id)
+
+    async def history(
+        self, guild_id: int, *, offset: int, limit: int
+    ) -> tuple[list[GameResult], int]:
+        """The server's most recent results, newest first, and how many there are."""
+        return await self._repository.history(guild_id, offset=offset, limit=limit)
+
+    async def players(self, guild_id: int) -> list[tuple[int, str]]:
+        """The people with a result here, most recently played first, each with the name
+        they last played under (for autocomplete)."""
+        return await self._repository.players(guild_id)
+
+    async def most_played(self, guild_id: int) -> str | None:
+        """The game with the most rated games on this server, if any."""
+        return await self._repository.most_played(guild_id)
+
+    async def last_reset(self, guild_id: int) -> BoardReset | None:
+        found = await self._repository.last_reset(guild_id)
+        return None if found is None else BoardReset(*found)
+
+    async def reset(self, guild_id: int, game_key: str | None, reset_by: int) -> int:
+        """Clear one game's board (``None``: every board); how many players were on it.
+        The history stays."""
+        return await self._repository.reset(guild_id, game_key, reset_by, self._now())
 
 
 def ratable(game: AnyGame) -> bool:

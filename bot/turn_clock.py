@@ -23,7 +23,6 @@ from bot.computer import ComputerPlayers
 from bot.storage.deadlines import Deadline, DeadlineRepository
 from bot.tables.model import Table, TableStatus
 from bot.tables.service import Change, PublicTable, StaleTable, TableError, TableService
-from games.core.errors import GameError
 
 __all__ = [
     "IDLE_GAME",
@@ -328,7 +327,7 @@ class TurnClock:
             await self._service.act_for(table.id, seat, action, version=table.version, by=by)
         except StaleTable:
             return "stale"  # someone moved while the bot thought
-        except (GameError, TableError) as error:
+        except TableError as error:
             log.error("table %s seat %s: the bot's move was refused: %s", table.id, seat, error)
             return "refused"
         return "moved"

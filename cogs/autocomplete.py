@@ -130,7 +130,7 @@ async def members_with_a_record(interaction: discord.Interaction[Any], typed: st
     (``/tricky stats member``)."""
     if interaction.guild_id is None:
         return []
-    players = await _bot(interaction).tables.results.players(interaction.guild_id)
+    players = await _bot(interaction).results.players(interaction.guild_id)
     return _matching(typed, ((name, str(user_id)) for user_id, name in players))
 
 
@@ -139,7 +139,7 @@ async def read_member(interaction: discord.Interaction[Any], typed: str) -> tupl
     the name someone played under here."""
     text = typed.strip()
     assert interaction.guild_id is not None
-    players = await _bot(interaction).tables.results.players(interaction.guild_id)
+    players = await _bot(interaction).results.players(interaction.guild_id)
     mention = MENTION.fullmatch(text)
     wanted = int(mention[1]) if mention else int(text) if text.isdecimal() else None
     for user_id, name in players:
@@ -161,7 +161,7 @@ async def house_words(interaction: discord.Interaction[Any], typed: str) -> Choi
     """This server's house words, the ones ``/tricky words remove`` drops."""
     if interaction.guild_id is None:
         return []
-    settings = await _bot(interaction).tables.guild_settings.get(interaction.guild_id)
+    settings = await _bot(interaction).guild_settings.get(interaction.guild_id)
     added = settings.lobby_defaults.get("short_word", {}).get("house_add", ())
     return _matching(typed.lower(), ((str(word), str(word)) for word in added))
 
@@ -176,7 +176,7 @@ async def recent_games(interaction: discord.Interaction[Any], typed: str) -> Cho
     if interaction.guild_id is None:
         return []
     bot = _bot(interaction)
-    results, _ = await bot.tables.results.history(interaction.guild_id, offset=0, limit=RECENT)
+    results, _ = await bot.results.history(interaction.guild_id, offset=0, limit=RECENT)
     now = bot.clock.now()
     named = []
     for result in results:

@@ -15,12 +15,21 @@ up the same way.
   the table stays marked dirty: the next change, or a catch-up redraw
   :data:`CATCH_UP_AFTER` later, brings it up to date. Nothing a redraw owes
   (a hand summary, a turn ping, a reminder, the result) is forgotten when it fails.
-* Discord refuses edits to messages older than an hour, so a table message
-  older than :data:`REPOST_AFTER` is re-posted and the old one retired.
-* A turn ping is posted (mentions notify; edits do not) when someone new must
-  act: a different request, or a seat called again after others moved. A
-  simultaneous choice filling up calls nobody twice. The previous ping is
-  deleted so the channel does not fill with them.
+* The table message is edited in place: the news of a single move (the last
+  trick, the last bid) lives in it and in the log, never in a message of its
+  own. A hand's or round's summary is the only post during a game; it goes below
+  the table, which stays where it is (moving it would be a second post and a
+  delete every hand). Discord limits edits to messages older than an hour, so a
+  table message older than :data:`REPOST_AFTER`, or one Discord no longer
+  edits (error 30046) or that is gone, is re-posted and the old one retired.
+* A turn ping (mentions notify; edits do not) is owed when someone new must act:
+  a different request, or a seat called again after others moved. A
+  simultaneous choice filling up calls nobody twice. It is posted only if the
+  seat has not acted within the server's grace period (``ping_grace``, see
+  ``docs/channel.md``): a player watching the table is never pinged, one who
+  looks away is pinged once a turn. The previous ping is deleted when a new one
+  replaces it, so the channel holds at most one. The turn clock's half-time
+  reminder is a ping of its own, due whatever the grace.
 * Open private panels are refreshed after every change while their interaction
   token lives (15 minutes), so a player's panel follows the game by itself.
 """
@@ -56,6 +65,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ANSWERING",
     "CATCH_UP_AFTER",
+    "EDITS_LIMITED",
     "REPOST_AFTER",
     "RETRY_PAUSES",
     "TableBoard",
@@ -65,7 +75,12 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-REPOST_AFTER = timedelta(minutes=50)
+REPOST_AFTER = timedelta(minutes=55)
+"""The age past which the table is posted afresh rather than edited: Discord limits edits to
+messages older than an hour (error 30046), and a redraw should not find out the hard way in
+the middle of a hand."""
+EDITS_LIMITED = 30046
+"""Discord's code for "too many edits to a message older than an hour"."""
 RETRY_PAUSES = (6.0, 15.0, 30.0, 60.0)
 """Seconds before each new try of a redraw Discord refused for a passing reason. What reaches
 the board already outlasted discord.py's own retries (it waits out 429s and retries a 5xx
@@ -136,6 +151,10 @@ class TableBoard:
         self._catch_ups: dict[int, asyncio.TimerHandle] = {}
         self._pausing: set[int] = set()
         """Tables whose worker is waiting to retry a refused redraw."""
+        self._grace: dict[int, asyncio.Task[None]] = {}
+        """Per table, the wait for its seats' grace period to pass (cancelled by a move)."""
+        self._due: dict[int, frozenset[int]] = {}
+        """Per table, the seats whose grace period passed: the next redraw pings them."""
         self._news: dict[int, str] = {}
         """Per lobby, what last happened to it that its seats do not show: who hosts since
         the host left, or why it closed. Kept in memory only: a restart forgets it, and
@@ -158,6 +177,9 @@ class TableBoard:
         self._events.setdefault(table_id, []).extend(change.events)
         if change.actor is not None:
             self._acted.setdefault(table_id, set()).add(change.actor)
+            due = self._due.get(table_id)
+            if due is not None:  # a seat that just moved is not pinged for it
+                self._due[table_id] = due - {change.actor}
         self._dirty.add(table_id)
         self._wake(table_id, change.table.channel_id)
 
@@ -203,6 +225,9 @@ class TableBoard:
         for catch_up in self._catch_ups.values():
             catch_up.cancel()
         self._catch_ups.clear()
+        for waiting in self._grace.values():
+            waiting.cancel()
+        self._grace.clear()
         for table_id in self._pausing:
             worker = self._workers.get(table_id)
             if worker is not None:
@@ -270,32 +295,31 @@ class TableBoard:
         presenter = self._presenters[table.game_key]
         if table.status in (TableStatus.LOBBY, TableStatus.CANCELLED):
             embed, view = lobby_message(table, presenter, self._news.get(table_id))
-            await self._show(channel, table, table.message_id, [embed], view)
+            await self.show_table(channel, table, table.message_id, [embed], view)
             if table.status is TableStatus.CANCELLED:
                 self._forget(table_id)
             return
         self._news.pop(table_id, None)  # the game's table does not show the lobby's news
         playing = table.status is TableStatus.ACTIVE
         events = self._events.pop(table_id, [])
-        announcements = presenter.announce(public, events)
-        message_id = table.message_id
-        if announcements:
-            # Summaries go below the table, then the live table moves under them.
-            posted = 0
-            try:
-                if message_id is not None:
-                    await _retire(channel_message(channel, message_id))
-                    message_id = None
-                for embed in announcements:
-                    await channel.send(embed=embed)
-                    posted += 1
-            except BaseException:
-                if not posted:  # owed to the next try; a summary half posted is not repeated
-                    self._events[table_id] = events + self._events.get(table_id, [])
-                raise
         controls = table_controls(table.id, playing=playing)
         embeds = _with_seat_notes(presenter.table(public), table)
-        message_id = await self._show(channel, table, message_id, embeds, controls)
+        try:
+            message_id = await self.show_table(channel, table, table.message_id, embeds, controls)
+        except BaseException:
+            self._events[table_id] = events + self._events.get(table_id, [])
+            raise
+        # A hand's summary goes below the table, which stays put: the last trick and the
+        # last move are in the table itself, so the summary is the only post of a hand.
+        posted = 0
+        try:
+            for embed in presenter.announce(public, events):
+                await channel.send(embed=embed)
+                posted += 1
+        except BaseException:
+            if not posted:  # owed to the next try; a summary half posted is not repeated
+                self._events[table_id] = events + self._events.get(table_id, [])
+            raise
         reminded = self._reminders.pop(table_id, set()) & set(public.to_act)
         if playing and reminded:
             try:
@@ -303,6 +327,8 @@ class TableBoard:
             except BaseException:
                 self._reminders.setdefault(table_id, set()).update(reminded)
                 raise
+            self._call(table_id, public, presenter)  # the reminder was this turn's ping
+            self._cancel_grace(table_id)
         elif playing:
             await self._ping(channel, public, presenter, message_id)
         elif table_id in self._closing:
@@ -311,7 +337,7 @@ class TableBoard:
         if not playing:
             self._forget(table_id)
 
-    async def _show(
+    async def show_table(
         self,
         channel: discord.abc.Messageable,
         table: Table,
@@ -319,9 +345,11 @@ class TableBoard:
         embeds: list[discord.Embed],
         view: discord.ui.View,
     ) -> int:
-        """Edit the table's message, or post a new one when there is none or it is too old.
+        """Show the table: edit its message in place, or post it afresh when there is none,
+        it is gone, or Discord will not (or soon will not) edit it any more.
 
-        Returns the id of the message now showing the table.
+        The one path every lobby and table drawing takes. Returns the id of the message
+        now showing the table.
         """
         if message_id is not None:
             # Discord's clock, not ours: the one-hour edit limit is Discord's.
@@ -332,7 +360,11 @@ class TableBoard:
                     await old.edit(content=None, embeds=embeds, view=view)
                     return message_id
                 except discord.NotFound:
-                    pass
+                    pass  # deleted by someone: post it again
+                except discord.HTTPException as error:
+                    if error.code != EDITS_LIMITED:
+                        raise
+                    await _retire(old)
             else:
                 await _retire(old)
         message = await channel.send(embeds=embeds, view=view)
@@ -346,22 +378,89 @@ class TableBoard:
         presenter: Presenter,
         table_message_id: int,
     ) -> None:
+        """Start the grace period of a new turn; post the ping of one whose grace ran out."""
         table = public.table
         acting = frozenset(public.to_act)
         text = presenter.ping(public, sorted(acting))
         previous = self._pinged.get(table.id)
         acted = self._acted.pop(table.id, set())
         if previous is not None and previous.text == text and acting <= previous.seats >= acted:
-            # Only seats already pinged moved: a simultaneous choice filling up, or the
-            # rest of one seat's turn. Nobody new needs a notification.
+            # Only seats already called moved: a simultaneous choice filling up, or the
+            # rest of one seat's turn. Nobody new needs a notification; a seat that moved
+            # and still has more to do is plainly at the table, so its grace starts again.
             self._pinged[table.id] = Ping(acting, text)
+            if acted & acting:
+                await self._start_grace(table)
+        else:
+            self._pinged[table.id] = Ping(acting, text)
+            self._due.pop(table.id, None)
+            await self._start_grace(table)
+        due = self._due.pop(table.id, frozenset()) & acting
+        if not due:
             return
         try:
-            await self._post_ping(channel, table, acting, text, table_message_id)
+            await self._post_ping(channel, table, due, text, table_message_id)
         except BaseException:
-            self._acted.setdefault(table.id, set()).update(acted)  # the next try pings again
+            self._due[table.id] = due | self._due.get(table.id, frozenset())  # tried again
             raise
-        self._pinged[table.id] = Ping(acting, text)
+
+    def _call(self, table_id: int, public: PublicTable, presenter: Presenter) -> None:
+        """Note who this turn calls (after a reminder, which pinged them already)."""
+        self._acted.pop(table_id, None)
+        acting = frozenset(public.to_act)
+        self._pinged[table_id] = Ping(acting, presenter.ping(public, sorted(acting)))
+
+    async def _start_grace(self, table: Table) -> None:
+        """Owe the seats to act a ping once the server's grace period passes without a move."""
+        self._cancel_grace(table.id)
+        people = frozenset(
+            seat for seat in self._pinged[table.id].seats if not table.seats[seat].played_by_bot
+        )
+        if not people:
+            return
+        grace = (await self._bot.guild_settings.get(table.guild_id)).ping_grace
+        if grace <= 0:
+            self._due[table.id] = people
+            return
+        self._grace[table.id] = asyncio.create_task(
+            self._grace_runs_out(table.id, table.channel_id, people, grace),
+            name=f"board-grace-{table.id}",
+        )
+
+    async def _grace_runs_out(
+        self, table_id: int, channel_id: int, seats: frozenset[int], grace: float
+    ) -> None:
+        # A plain sleep, cancelled by the next turn: the turn clock's way of waiting too.
+        await asyncio.sleep(grace)
+        if self._grace.get(table_id) is asyncio.current_task():
+            del self._grace[table_id]
+        self._due[table_id] = seats
+        self._dirty.add(table_id)
+        self._wake(table_id, channel_id)
+
+    def _cancel_grace(self, table_id: int) -> None:
+        waiting = self._grace.pop(table_id, None)
+        if waiting is not None:
+            waiting.cancel()
+        self._due.pop(table_id, None)
+
+    async def resume(self) -> None:
+        """After a restart: every seat to act starts its grace period afresh, as its turn
+        clock does (``TurnClock.start``), so nobody who looks away goes unpinged because
+        the bot was down. Someone pinged just before the restart may be pinged once more."""
+        for table in await self._tables.open_tables():
+            if table.status is not TableStatus.ACTIVE or table.id in self._pinged:
+                continue
+            try:
+                public = await self._tables.public(table.id)
+            except Exception:
+                log.exception("table %s could not be loaded to resume its pings", table.id)
+                continue
+            presenter = self._presenters.get(table.game_key)
+            if presenter is None or table.id in self._pinged:
+                continue
+            self._call(table.id, public, presenter)
+            await self._start_grace(public.table)
 
     async def _post_ping(
         self,
@@ -503,6 +602,7 @@ class TableBoard:
         return channel if isinstance(channel, discord.abc.Messageable) else None
 
     def _forget(self, table_id: int) -> None:
+        self._cancel_grace(table_id)
         self._pinged.pop(table_id, None)
         self._acted.pop(table_id, None)
         self._reminders.pop(table_id, None)

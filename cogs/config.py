@@ -17,13 +17,12 @@ import discord
 from discord import app_commands, ui
 from discord.ext import commands
 
-from bot.guilds import GuildSettings
+from bot.guilds import GuildSettings, LobbyDefaults
 from bot.results import ratable
 from bot.tables.service import TableError
 from cogs.lobby import clock_text, option_controls, options_summary, visible_options
 from cogs.presenters import PRESENTERS
 from cogs.replies import Refused, explain, friendly, is_moderator
-from games.core.errors import GameError
 
 if TYPE_CHECKING:
     from bot.app import TrickyBot
@@ -195,7 +194,7 @@ class ConfigCog(
         return True
 
     def _editing(self, guild_id: int) -> AbstractAsyncContextManager[GuildSettings]:
-        return self.bot.tables.guild_settings.editing(guild_id, self.bot.clock.now)
+        return self.bot.guild_settings.editing(guild_id)
 
     async def _change(
         self, interaction: discord.Interaction[Any], change: Callable[[GuildSettings], str]
@@ -208,7 +207,7 @@ class ConfigCog(
     @app_commands.command(name="show", description="Every Tricky setting on this server.")
     async def show(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.guild_id is not None
-        settings = await self.bot.tables.guild_settings.get(interaction.guild_id)
+        settings = await self.bot.guild_settings.get(interaction.guild_id)
         embed = discord.Embed(title="⚙️ Tricky on this server", colour=COLOUR)
         rated = [
             p.game.title
@@ -223,6 +222,12 @@ class ConfigCog(
             inline=False,
         )
         embed.add_field(name="Turn clock", value=clock_text(settings.turn_seconds))
+        embed.add_field(
+            name="Turn pings",
+            value="at once"
+            if not settings.ping_grace
+            else f"after {grace_text(settings.ping_grace)} without a move",
+        )
         embed.add_field(name="Tables", value="in threads" if settings.threads else "in the channel")
         embed.add_field(
             name="Where /tricky new works",
@@ -237,13 +242,14 @@ class ConfigCog(
                     value=options_summary(visible_options(game), options) or "rulebook",
                     inline=False,
                 )
-        reset = await self.bot.tables.results.last_reset(interaction.guild_id)
+        reset = await self.bot.results.last_reset(interaction.guild_id)
         if reset is not None:
-            game_key, who, when = reset
+            game_key = reset.game_key
             board = "every board" if game_key is None else f"the {_title(game_key)} board"
             embed.add_field(
                 name="Last reset",
-                value=f"{board}, by <@{who}>, {discord.utils.format_dt(when, 'R')}",
+                value=f"{board}, by <@{reset.reset_by}>, "
+                f"{discord.utils.format_dt(reset.reset_at, 'R')}",
                 inline=False,
             )
         await interaction.response.send_message(embed=embed, ephemeral=True)
@@ -287,6 +293,24 @@ class ConfigCog(
         def change(settings: GuildSettings) -> str:
             settings.turn_seconds = time
             return f"The turn clock is now {clock_text(time)} for new tables."
+
+        await self._change(interaction, change)
+
+    @app_commands.command(name="pings", description="How long a player may take before a ping.")
+    @app_commands.describe(
+        seconds="Seconds after a turn starts before the player is pinged (0: at once)"
+    )
+    async def pings(
+        self, interaction: discord.Interaction[Any], seconds: app_commands.Range[int, 0, 3600]
+    ) -> None:
+        def change(settings: GuildSettings) -> str:
+            settings.ping_grace = seconds
+            if not seconds:
+                return "Players are now pinged as soon as their turn starts."
+            return (
+                f"Players are now pinged only if they have not acted {grace_text(seconds)} "
+                "after their turn started. Whoever acts sooner is never pinged."
+            )
 
         await self._change(interaction, change)
 
@@ -341,7 +365,7 @@ class ConfigCog(
     @app_commands.choices(game=GAME_CHOICES)
     async def defaults(self, interaction: discord.Interaction[Any], game: str) -> None:
         assert interaction.guild_id is not None
-        settings = await self.bot.tables.guild_settings.get(interaction.guild_id)
+        settings = await self.bot.guild_settings.get(interaction.guild_id)
         embed, view = self._defaults_panel(game, settings)
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
@@ -368,11 +392,8 @@ class ConfigCog(
         assert interaction.guild_id is not None
         if game != "all" and game not in PRESENTERS:
             raise TableError("This bot does not host that game.")
-        cleared = await self.bot.tables.results.reset(
-            interaction.guild_id,
-            None if game == "all" else game,
-            interaction.user.id,
-            self.bot.clock.now(),
+        cleared = await self.bot.results.reset(
+            interaction.guild_id, None if game == "all" else game, interaction.user.id
         )
         title = _board_title(game)
         await interaction.response.edit_message(
@@ -391,15 +412,17 @@ class ConfigCog(
         presenter = PRESENTERS.get(game)
         if presenter is None or option not in visible_options(presenter.game):
             raise TableError("That option no longer exists.")
-        async with self._editing(interaction.guild_id) as settings:
-            current = dict(settings.lobby_defaults.get(game, {}))
-            chosen = presenter.game.options(current)
+        options = presenter.game.options
+
+        def change(defaults: LobbyDefaults) -> LobbyDefaults:
+            current = defaults.get(game, {})
+            chosen = options(current)
             current[option] = not getattr(chosen, option) if value is None else value
-            try:
-                valid = presenter.game.options(current).model_dump(mode="json")
-            except GameError as error:
-                raise TableError(f"That option is not allowed: {error.message}") from None
-            settings.lobby_defaults = {**settings.lobby_defaults, game: valid}
+            # Saved in full, as the game reads them; the settings service explains a refusal.
+            defaults[game] = options(current).model_dump(mode="json")
+            return defaults
+
+        settings = await self.bot.guild_settings.edit_lobby_defaults(interaction.guild_id, change)
         embed, view = self._defaults_panel(game, settings)
         await interaction.response.edit_message(embed=embed, view=view)
 
@@ -412,16 +435,16 @@ class ConfigCog(
         if presenter is None:
             raise TableError("This bot does not host that game.")
         shown = visible_options(presenter.game)
-        async with self._editing(interaction.guild_id) as settings:
+
+        def change(defaults: LobbyDefaults) -> LobbyDefaults:
             # Only the options the panel shows go back: server data kept in hidden options
             # (a house word list) stays.
             kept = {
-                name: value
-                for name, value in settings.lobby_defaults.get(game, {}).items()
-                if name not in shown
+                name: value for name, value in defaults.pop(game, {}).items() if name not in shown
             }
-            defaults = {key: value for key, value in settings.lobby_defaults.items() if key != game}
-            settings.lobby_defaults = {**defaults, game: kept} if kept else defaults
+            return {**defaults, game: kept} if kept else defaults
+
+        settings = await self.bot.guild_settings.edit_lobby_defaults(interaction.guild_id, change)
         embed, view = self._defaults_panel(game, settings)
         await interaction.response.edit_message(embed=embed, view=view)
 
@@ -449,6 +472,15 @@ class ConfigCog(
             view.add_item(item)
         view.add_item(DefaultsCleared(game))
         return embed, view
+
+
+def grace_text(seconds: int) -> str:
+    """``20 seconds``, ``1 minute``, ``1 minute 30 seconds``: how long a ping waits."""
+    minutes, rest = divmod(seconds, 60)
+    parts = [f"{minutes} minute{'s' if minutes != 1 else ''}"] if minutes else []
+    if rest or not parts:
+        parts.append(f"{rest} second{'s' if rest != 1 else ''}")
+    return " ".join(parts)
 
 
 async def setup(bot: TrickyBot) -> None:

@@ -75,7 +75,7 @@ async def introduce(
     seen = seen_key(table.guild_id, presenter.key)
     if seen in (await bot.preferences.for_member(user_id, None)).introduced:
         return False
-    records = await bot.tables.results.stats(table.guild_id, user_id)
+    records = await bot.results.stats(table.guild_id, user_id)
     played = any(record.game_key == presenter.key for record in records)
     # Remembered either way, so the next hand costs one read: not a newcomer, or shown now.
     async with bot.preferences.editing(user_id, None) as preferences:

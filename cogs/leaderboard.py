@@ -165,8 +165,7 @@ class LeaderboardCog(commands.Cog, name="LeaderboardCog"):
         edit: bool = False,
     ) -> None:
         assert interaction.guild_id is not None
-        tables = self.bot.tables
-        settings = await tables.guild_settings.get(interaction.guild_id)
+        settings = await self.bot.guild_settings.get(interaction.guild_id)
         if not settings.leaderboard:
             raise TableError("The leaderboard is turned off on this server.")
         if game is None:
@@ -174,13 +173,13 @@ class LeaderboardCog(commands.Cog, name="LeaderboardCog"):
         presenter = PRESENTERS.get(game)
         if presenter is None:
             raise TableError("This bot does not host that game.")
-        rows, total = await tables.results.board(
+        rows, total = await self.bot.results.board(
             interaction.guild_id, game, sort, offset=page * PAGE, limit=PAGE
         )
         pages = max(1, math.ceil(total / PAGE))
         if page >= pages:  # the board shrank (a reset) since these buttons were drawn
             page = pages - 1
-            rows, total = await tables.results.board(
+            rows, total = await self.bot.results.board(
                 interaction.guild_id, game, sort, offset=page * PAGE, limit=PAGE
             )
         embed = discord.Embed(
@@ -216,7 +215,7 @@ class LeaderboardCog(commands.Cog, name="LeaderboardCog"):
         here = await self.bot.tables.in_channel(interaction.channel_id)
         if here is not None and ratable(PRESENTERS[here.game_key].game):
             return here.game_key
-        played = await self.bot.tables.results.most_played(interaction.guild_id)
+        played = await self.bot.results.most_played(interaction.guild_id)
         return played or GAME_CHOICES[0].value
 
     @friendly
@@ -235,7 +234,7 @@ class LeaderboardCog(commands.Cog, name="LeaderboardCog"):
         self, interaction: discord.Interaction[Any], user_id: int, name: str
     ) -> None:
         assert interaction.guild_id is not None
-        records = await self.bot.tables.results.stats(interaction.guild_id, user_id)
+        records = await self.bot.results.stats(interaction.guild_id, user_id)
         embed = discord.Embed(title=f"📊 {name}'s record here", colour=GOLD)
         if not records:
             embed.description = "No finished games on this server yet."
@@ -263,7 +262,7 @@ class LeaderboardCog(commands.Cog, name="LeaderboardCog"):
         self, interaction: discord.Interaction[Any], page: int, *, edit: bool = False
     ) -> None:
         assert interaction.guild_id is not None
-        results, total = await self.bot.tables.results.history(
+        results, total = await self.bot.results.history(
             interaction.guild_id, offset=page * PAGE, limit=PAGE
         )
         pages = max(1, math.ceil(total / PAGE))

@@ -100,7 +100,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
                 "Start practice from a text channel (not a thread): I open a private thread "
                 "for it there."
             )
-        settings = await self.bot.tables.guild_settings.get(interaction.guild_id)
+        settings = await self.bot.guild_settings.get(interaction.guild_id)
         if settings.channels and channel.id not in settings.channels:
             places = " ".join(f"<#{allowed}>" for allowed in settings.channels)
             raise TableError(f"On this server, tables are opened in {places}.")

@@ -11,9 +11,7 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 import discord
 from discord import app_commands
 
-from bot.storage.database import DatabaseBusy
-from bot.tables.service import TableError
-from games.core.errors import GameError
+from bot.errors import UserError
 
 __all__ = [
     "DEFER_AFTER",
@@ -30,8 +28,9 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 SORRY = "Something went wrong on our side, so nothing changed. Please try again."
-EXPLAINED = (TableError, GameError, DatabaseBusy)
-"""Errors whose message is written for the user: shown as is, never logged as a crash."""
+EXPLAINED = UserError
+"""The errors whose message is written for the user (a refused move, a table that does
+not exist, a busy database, a setting not allowed): shown as is, never logged as a crash."""
 
 DEFER_AFTER = 1.0
 """Seconds a handler may wait on something slow (a question to Discord) before it defers
@@ -78,12 +77,8 @@ async def deferring_if_slow(
         task.cancel()  # only if this handler was cancelled first: a finished task ignores it
 
 
-class Refused(app_commands.CheckFailure):
+class Refused(UserError, app_commands.CheckFailure):
     """A command's check failed for a reason the user is told as written."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
 
 
 async def command_failed(
@@ -95,7 +90,7 @@ async def command_failed(
     handler, so no cog handles errors too: the user would be told twice.
     """
     cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
-    if isinstance(cause, (*EXPLAINED, Refused)):
+    if isinstance(cause, EXPLAINED):
         await explain(interaction, cause.message)
     elif isinstance(cause, app_commands.NoPrivateMessage):
         await explain(interaction, "Tricky tables live in server channels, not in DMs.")

@@ -84,6 +84,7 @@ class TablesCog(
 
     async def cog_load(self) -> None:
         self.bot.tables.listen(self.board)
+        await self.board.resume()  # grace periods live in memory: start them again
         # The tree's handler, not a cog's: discord.py runs the tree's after any cog's,
         # so one place answers every command's error, this cog's and the others'.
         self.bot.tree.on_error = command_failed  # type: ignore[method-assign]
@@ -101,7 +102,7 @@ class TablesCog(
     async def new(self, interaction: discord.Interaction[Any], game: str) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
         presenter = self._presenter(game)
-        settings = await self.bot.tables.guild_settings.get(interaction.guild_id)
+        settings = await self.bot.guild_settings.get(interaction.guild_id)
         channel = interaction.channel
         home = getattr(channel, "parent_id", None) or interaction.channel_id
         if settings.channels and home not in settings.channels:

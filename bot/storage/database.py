@@ -27,6 +27,7 @@ from typing import Any, NoReturn, TypeVar
 
 import aiosqlite
 
+from bot.errors import UserError
 from bot.storage.checkpoints import BACKSTOP_PAGES, CHECKPOINT_EVERY, Checkpointer
 
 __all__ = [
@@ -55,13 +56,13 @@ BUSY_PAUSES = (0.05, 0.1, 0.2)
 """Our pauses between attempts: four attempts in all, about 1.4 s at worst."""
 
 
-class DatabaseBusy(Exception):
+class DatabaseBusy(UserError):
     """Another connection kept the database locked through every retry; nothing changed."""
 
-    message = "The tables are busy right now, so nothing changed. Try again in a moment."
-
     def __init__(self) -> None:
-        super().__init__(self.message)
+        super().__init__(
+            "The tables are busy right now, so nothing changed. Try again in a moment."
+        )
 
 
 def is_busy(error: BaseException) -> bool:

@@ -25,7 +25,8 @@ from functools import partial
 from typing import Any, Literal, Protocol
 
 from bot.clock import Clock
-from bot.guilds import GuildSettings
+from bot.errors import UserError
+from bot.guilds import GuildSettings, GuildSettingsService
 from bot.ratings import Rating, Standing, rate
 from bot.results import GameResult, rating_blocker, seat_results
 from bot.shards import UNSHARDED, Shards
@@ -47,6 +48,7 @@ from games.core.registry import AnyGame, Catalog
 
 __all__ = [
     "Change",
+    "MoveRefused",
     "Played",
     "PublicTable",
     "Rematch",
@@ -64,16 +66,24 @@ RECENT_LINES = 8
 STATE_CACHE_SIZE = 2048
 
 
-class TableError(Exception):
-    """A user's request that cannot be done; the message says why, kindly."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+class TableError(UserError):
+    """A user's request about a table that cannot be done; the message says why, kindly."""
 
 
 class StaleTable(TableError):
     """The move was made on an outdated view of the table."""
+
+
+class MoveRefused(TableError):
+    """The game refused the move: its rules forbid it, or it is no move of that game.
+
+    The reply layer knows one kind of user error; the game's own (``error``, with its
+    precise kind) is kept for whoever needs more than the message.
+    """
+
+    def __init__(self, error: GameError) -> None:
+        super().__init__(error.message)
+        self.error = error
 
 
 ChangeKind = Literal[
@@ -222,11 +232,15 @@ class TableService:
         *,
         seeds: Callable[[], int] = lambda: secrets.randbits(62),
         shards: Shards = UNSHARDED,
+        settings: GuildSettingsService | None = None,
     ) -> None:
+        """``settings``: the bot's settings service; by default one of its own."""
         self._db = db
         self._repo = TableRepository(db, shards=shards)
-        self.guild_settings = GuildSettingsRepository(db)
-        self.results = ResultsRepository(db)
+        self._settings = settings or GuildSettingsService(
+            GuildSettingsRepository(db), catalog, clock.now
+        )
+        self._results = ResultsRepository(db)
         self.catalog = catalog
         self._clock = clock
         self._seeds = seeds
@@ -276,7 +290,7 @@ class TableService:
         game = self.game(game_key)
         assert host.user_id is not None, "a person opens a lobby"
         chosen = await self._lobby_options(guild_id, game, options or {})
-        turn_seconds = (await self.guild_settings.get(guild_id)).turn_seconds
+        turn_seconds = (await self._settings.get(guild_id)).turn_seconds
         existing = await self._repo.open_in_channel(channel_id)
         if existing is not None:
             raise TableError(_busy(existing, self.game(existing.game_key)))
@@ -546,7 +560,7 @@ class TableService:
             status = (
                 TableStatus.CANCELLED if table.status is TableStatus.LOBBY else TableStatus.ENDED
             )
-            settings = await self.guild_settings.get(table.guild_id)
+            settings = await self._settings.get(table.guild_id)
             now = self._clock.now()
             async with self._db.transaction() as sql:
                 await self._repo.close(sql, table_id, status, now)
@@ -568,8 +582,8 @@ class TableService:
         ``action`` is an action of the table's game, or untrusted data (a dict
         or JSON text) to parse into one. ``version`` is the table version the
         player saw; a move made on an older one is refused with
-        :class:`StaleTable`. Game errors propagate unchanged and leave the
-        table as it was.
+        :class:`StaleTable`; one the game refuses, with :class:`MoveRefused`.
+        Either leaves the table as it was.
         """
         async with self._lock(table_id):
             table = await self._active(table_id)
@@ -607,15 +621,18 @@ class TableService:
             raise StaleTable("The table has moved on since you looked: here it is now.")
         game = self.game(table.game_key)
         if isinstance(action, dict | str | bytes):
-            action = game.parse_action(action)
+            try:
+                action = game.parse_action(action)
+            except GameError as error:
+                raise MoveRefused(error) from error
         state = self._state(table, game)
         self._states.drop(table.id)  # back once saved: until then no one may look at it
         try:
             events = game.apply(state, seat, action)
-        except GameError:
+        except GameError as error:
             # The contract: a refused move left the state untouched.
             self._states.put(table.id, table.version, state)
-            raise
+            raise MoveRefused(error) from error
         return await self._save(table, game, state, seat, action, events, by)
 
     async def _announce_move(self, played: Played) -> None:
@@ -646,7 +663,7 @@ class TableService:
         )
         private = tuple(game.narrate(event, names) for event in events if event.audience == seat)
         outcome = game.outcome(state)
-        settings = await self.guild_settings.get(table.guild_id) if outcome else None
+        settings = await self._settings.get(table.guild_id) if outcome else None
         now = self._clock.now()
         state_json = game.dump_state(state)
         outcome_json = None if outcome is None else _outcome_json(outcome)
@@ -700,7 +717,7 @@ class TableService:
                 for seat in seats
                 if seat.user_id is not None
             }
-            before = await self.results.ratings_of(sql, table.guild_id, game.key, standings)
+            before = await self._results.ratings_of(sql, table.guild_id, game.key, standings)
             updated = rate(before, standings)
             seats = tuple(
                 seat
@@ -724,7 +741,7 @@ class TableService:
             finished_at=now,
             seats=seats,
         )
-        await self.results.record(sql, result, updated, now)
+        await self._results.record(sql, result, updated, now)
 
     # -- the turn clock's errands ------------------------------------------------------------
 
@@ -741,7 +758,7 @@ class TableService:
             status = (
                 TableStatus.CANCELLED if table.status is TableStatus.LOBBY else TableStatus.ENDED
             )
-            settings = await self.guild_settings.get(table.guild_id)
+            settings = await self._settings.get(table.guild_id)
             now = self._clock.now()
             # A game since removed from the bot still closes, with no result to record.
             game = self.catalog.get(table.game_key)
@@ -899,7 +916,7 @@ class TableService:
         A default the game no longer accepts (an option renamed in an update)
         is dropped rather than blocking every new lobby.
         """
-        settings = await self.guild_settings.get(guild_id)
+        settings = await self._settings.get(guild_id)
         defaults = settings.lobby_defaults.get(game.key, {})
         try:
             base = self._valid_options(game, defaults)

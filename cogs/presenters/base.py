@@ -153,8 +153,10 @@ class Presenter(ABC):
     def announce(self, public: PublicTable, events: Sequence[Event]) -> list[discord.Embed]:
         """Messages worth posting for these public events (a hand's or round's summary).
 
-        The board posts them below the table and then re-posts the table under
-        them, so the live table stays the newest message. Default: none.
+        The board posts them below the table, which stays where it is and is edited
+        in place: a hand's or round's summary is the channel's only post during a
+        game (docs/channel.md). A single move's news belongs in the table's recent
+        lines and the log, never here. Default: none.
         """
         return []
 

@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 from discord import app_commands
 
+from bot.errors import UserError
+from bot.guilds import LobbyDefaults
 from bot.tables.service import PublicTable, SeatTable
 from cogs.autocomplete import house_words
 from cogs.controls import PanelButton, PanelSelect, form_id
@@ -527,7 +529,7 @@ class ShortWordPresenter(Presenter):
         async def list_words(interaction: discord.Interaction[Any]) -> None:
             assert interaction.guild_id is not None
             bot = cast("TrickyBot", interaction.client)
-            settings = await bot.tables.guild_settings.get(interaction.guild_id)
+            settings = await bot.guild_settings.get(interaction.guild_id)
             options = settings.lobby_defaults.get("short_word", {})
             added = ", ".join(options.get("house_add", ())) or "none"
             banned = ", ".join(options.get("house_remove", ())) or "none"
@@ -565,15 +567,15 @@ class ShortWordPresenter(Presenter):
         assert interaction.guild_id is not None
         bot = cast("TrickyBot", interaction.client)
         word = typed.strip().lower()
-        async with bot.tables.guild_settings.editing(
-            interaction.guild_id, bot.clock.now
-        ) as settings:
-            edited = house_list_edit(settings.lobby_defaults, word, add=add)
-            if not isinstance(edited, str):
-                settings.lobby_defaults = edited
-        if isinstance(edited, str):
-            await explain(interaction, edited)
-            return
+
+        def edit(defaults: LobbyDefaults) -> LobbyDefaults:
+            edited = house_list_edit(defaults, word, add=add)
+            if isinstance(edited, str):
+                raise UserError(edited)  # explained by the command tree's handler
+            return edited
+
+        # The settings service saves it, as it does every server setting.
+        await bot.guild_settings.edit_lobby_defaults(interaction.guild_id, edit)
         said = f"**{word.upper()}** is now accepted" if add else f"**{word.upper()}** is now banned"
         await explain(
             interaction,

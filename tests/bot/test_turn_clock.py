@@ -16,10 +16,12 @@ from simcord import Env
 from bot import computer
 from bot.app import TrickyBot
 from bot.computer import ComputerPlayers
+from bot.results import ResultsService
 from bot.shards import Shards
 from bot.storage.database import Database
 from bot.storage.deadlines import DeadlineRepository
 from bot.storage.migrations import migrate
+from bot.storage.results import ResultsRepository
 from bot.storage.tables import TableRepository
 from bot.tables.model import Player, Table, TableStatus
 from bot.tables.service import TableService
@@ -309,7 +311,7 @@ async def test_a_game_nobody_moves_in_for_a_day_ends_unrated(simcord_env: Env) -
     await simcord_env.advance_time(IDLE_GAME.total_seconds() + 60)
     table = await bot.tables.get(table_id)
     assert table.status is TableStatus.ENDED
-    (result,), _ = await bot.tables.results.history(room.guild.id, offset=0, limit=5)
+    (result,), _ = await bot.results.history(room.guild.id, offset=0, limit=5)
     assert not result.rated and result.ended_early
 
 
@@ -459,9 +461,10 @@ async def test_the_idle_sweep_closes_a_table_whose_game_is_gone_and_the_others(
         await turn_clock._sweep(clock.at + IDLE_GAME + timedelta(minutes=1))
         assert (await service.get(gone.id)).status is TableStatus.ENDED
         assert (await service.get(kept.id)).status is TableStatus.ENDED
-        (recorded,), _ = await service.results.history(2, offset=0, limit=5)
+        results = ResultsService(ResultsRepository(db), clock.now)
+        (recorded,), _ = await results.history(2, offset=0, limit=5)
         assert recorded.table_id == kept.id
-        assert await service.results.history(1, offset=0, limit=5) == ([], 0)
+        assert await results.history(1, offset=0, limit=5) == ([], 0)
     finally:
         computers.close()
 

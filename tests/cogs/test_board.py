@@ -17,15 +17,27 @@ from cogs.presenters import PRESENTERS
 from games.core.game import Event
 from games.short_changed import GAME
 from games.short_changed.model import Ante, Guess, PotStarted
-from tests.cogs.test_tables import open_lobby, start
-from tests.e2e.helpers import Room, bot_of, labels, text_of
+from tests.cogs.test_tables import moderator, open_lobby, start
+from tests.e2e.conftest import BotFactory
+from tests.e2e.helpers import Room, as_the_bot, bot_of, labels, text_of
 
 
-async def started_game(env: Env, *names: str) -> tuple[Room, list[Any], int]:
+async def started_game(
+    env: Env, *names: str, ping_grace: int | None = None
+) -> tuple[Room, list[Any], int]:
+    """A started Short Changed game; with ``ping_grace``, the server's grace set first
+    (0: a ping as soon as a turn starts, for tests about who is called)."""
     room = Room(env)
     members, table_id = await open_lobby(room, *names)
+    if ping_grace is not None:
+        await set_ping_grace(bot_of(env), room, ping_grace)
     await start(room, members[0])
     return room, members, table_id
+
+
+async def set_ping_grace(bot: TrickyBot, room: Room, seconds: int) -> None:
+    async with bot.guild_settings.editing(room.guild.id) as settings:
+        settings.ping_grace = seconds
 
 
 async def ante_all(bot: TrickyBot, table_id: int, members: list[Any]) -> None:
@@ -81,7 +93,7 @@ async def test_moves_made_while_the_table_is_being_drawn_are_drawn_once(
 
 async def test_one_turn_ping_at_a_time_for_the_seat_to_act(simcord_env: Env) -> None:
     bot = bot_of(simcord_env)
-    room, members, table_id = await started_game(simcord_env, "ann", "bo")
+    room, members, table_id = await started_game(simcord_env, "ann", "bo", ping_grace=0)
     everyone = pings(room)
     assert len(everyone) == 1
     assert all(f"<@{m.id}>" in everyone[0].content for m in members)
@@ -106,7 +118,7 @@ def posted_pings(env: Env) -> list[str]:
 async def test_a_seat_the_computer_took_over_is_not_pinged(simcord_env: Env) -> None:
     # AW1: after three timeouts the bot plays the seat; its person is no longer asked to.
     bot = bot_of(simcord_env)
-    _room, members, table_id = await started_game(simcord_env, "ann", "bo")
+    _room, members, table_id = await started_game(simcord_env, "ann", "bo", ping_grace=0)
     await ante_all(bot, table_id, members)
     await drawn(bot)
     public = await bot.tables.public(table_id)
@@ -169,7 +181,7 @@ async def test_a_table_message_near_the_hour_limit_is_posted_again(simcord_env: 
     await bot.tables.set_clock(table_id, members[0].id, 0)  # an hour passes: no clock, please
     await start(room, members[0])
     old = room.table_message()
-    await simcord_env.advance_time(51 * 60)
+    await simcord_env.advance_time(56 * 60)
     await ante_all(bot, table_id, members)
     await drawn(bot)
     new = room.table_message()
@@ -179,7 +191,7 @@ async def test_a_table_message_near_the_hour_limit_is_posted_again(simcord_env: 
     assert (await bot.tables.get(table_id)).message_id == new.id
 
 
-async def test_announcements_go_below_and_the_table_follows(
+async def test_announcements_go_below_and_the_table_stays_put(
     simcord_env: Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     presenter = PRESENTERS["short_changed"]
@@ -196,8 +208,9 @@ async def test_announcements_go_below_and_the_table_follows(
     texts = [text_of(m) for m in room.public_messages()]
     summary_at = next(i for i, text in enumerate(texts) if "The pot is in" in text)
     table_at = next(i for i, m in enumerate(room.public_messages()) if "Open my hand" in labels(m))
-    assert table_at > summary_at
-    assert room.table_message().id != first_table.id
+    assert table_at < summary_at
+    assert room.table_message().id == first_table.id  # edited in place, not moved (#21)
+    assert "continues below" not in text_of(first_table)
 
 
 async def test_a_seat_is_called_again_when_the_turn_comes_back_round(
@@ -205,7 +218,7 @@ async def test_a_seat_is_called_again_when_the_turn_comes_back_round(
 ) -> None:
     """Even when the moves in between were drawn in one go, the seat gets a new ping."""
     bot = bot_of(simcord_env)
-    room, members, table_id = await started_game(simcord_env, "ann", "bo", "cy")
+    room, members, table_id = await started_game(simcord_env, "ann", "bo", "cy", ping_grace=0)
     await ante_all(bot, table_id, members)
     await drawn(bot)
     (first_ping,) = pings(room)
@@ -229,3 +242,95 @@ async def test_a_seat_is_called_again_when_the_turn_comes_back_round(
     (again,) = pings(room)
     assert again.id != first_ping.id
     assert again.content.split(":")[0] == first_ping.content.split(":")[0]
+
+
+# -- turn pings wait for the server's grace (#21) ----------------------------------------------
+
+
+async def quiet_game(env: Env, *names: str) -> tuple[Room, list[Any], int]:
+    """A started game without a turn clock (no half-time reminder), antes all in."""
+    room, bot = Room(env), bot_of(env)
+    members, table_id = await open_lobby(room, *names)
+    await bot.tables.set_clock(table_id, members[0].id, 0)
+    await start(room, members[0])
+    with as_the_bot(env):
+        await ante_all(bot, table_id, members)
+        await drawn(bot)
+    return room, members, table_id
+
+
+async def move_on(env: Env, table_id: int, members: list[Any]) -> int:
+    """The seat on turn makes a move that passes the turn on; returns that seat."""
+    bot = bot_of(env)
+    seat = (await bot.tables.public(table_id)).to_act[0]
+    mine = await bot.tables.for_seat(table_id, members[seat].id)
+    move = next(a for a in mine.legal if not isinstance(a, Guess))
+    with as_the_bot(env):
+        await bot.tables.act(table_id, members[seat].id, move)
+        await drawn(bot)
+    return seat
+
+
+async def test_a_player_who_acts_within_the_grace_is_never_pinged(simcord_env: Env) -> None:
+    room, members, table_id = await quiet_game(simcord_env, "ann", "bo", "cy")
+    for _ in range(6):  # two rounds, every move 15 seconds after the turn began
+        await simcord_env.advance_time(15)
+        await move_on(simcord_env, table_id, members)
+    assert posted_pings(simcord_env) == []
+    assert pings(room) == []
+
+
+async def test_a_player_who_looks_away_is_pinged_once_a_turn(simcord_env: Env) -> None:
+    bot = bot_of(simcord_env)
+    room, members, table_id = await quiet_game(simcord_env, "ann", "bo", "cy")
+    await simcord_env.advance_time(19)
+    assert posted_pings(simcord_env) == []
+    await simcord_env.advance_time(2)
+    on_turn = (await bot.tables.public(table_id)).to_act[0]
+    (ping,) = pings(room)
+    assert ping.content.startswith(f"<@{members[on_turn].id}>:")
+    await simcord_env.advance_time(3600)
+    assert len(posted_pings(simcord_env)) == 1, "once a turn, however long it lasts"
+    await move_on(simcord_env, table_id, members)  # the next seat looks away too
+    await simcord_env.advance_time(21)
+    (replaced,) = pings(room)  # the first ping made way for it
+    following = (await bot.tables.public(table_id)).to_act[0]
+    assert replaced.content.startswith(f"<@{members[following].id}>:")
+    assert len(posted_pings(simcord_env)) == 2
+
+
+async def test_the_grace_is_the_servers_and_survives_a_restart(
+    simcord_env: Env, bots: BotFactory
+) -> None:
+    room, members, table_id = await quiet_game(simcord_env, "ann", "bo")
+    mod = moderator(room, "mod")
+    said = await mod.slash(room.channel, "tricky-config pings", seconds=45)
+    assert said.ephemeral and "45 seconds" in said.response.content
+    await bot_of(simcord_env).db.close()
+    await simcord_env.restart_bot(bots())
+    bot = bot_of(simcord_env)
+    assert (await bot.guild_settings.get(room.guild.id)).ping_grace == 45
+    # The grace waits in memory: after a restart the seat to act gets it afresh.
+    await simcord_env.advance_time(40)
+    assert posted_pings(simcord_env) == []
+    await simcord_env.advance_time(6)
+    on_turn = (await bot.tables.public(table_id)).to_act[0]
+    (ping,) = pings(room)
+    assert ping.content.startswith(f"<@{members[on_turn].id}>:")
+    shown = await mod.slash(room.channel, "tricky-config show")
+    assert "after 45 seconds without a move" in text_of(shown.response)
+
+
+async def test_the_half_time_reminder_is_the_turns_only_ping_when_it_comes_first(
+    simcord_env: Env,
+) -> None:
+    bot = bot_of(simcord_env)
+    room = Room(simcord_env)
+    members, table_id = await open_lobby(room, "ann", "bo")
+    await bot.tables.set_clock(table_id, members[0].id, 30)  # reminded after 15 seconds
+    await start(room, members[0])
+    await simcord_env.advance_time(16)
+    (reminder,) = pings(room)
+    assert "half your time is gone" in reminder.content
+    await simcord_env.advance_time(10)  # past the 20 seconds' grace: no second ping
+    assert len(posted_pings(simcord_env)) == 1

@@ -16,7 +16,7 @@ from cogs import board as board_module
 from cogs.board import RETRY_AFTER_CAP, RETRY_PAUSES, TableBoard, _with_seat_notes, retry_pause
 from cogs.presenters import PRESENTERS
 from games.short_changed.model import Guess
-from tests.cogs.test_board import ante_all, drawn, pings, started_game
+from tests.cogs.test_board import ante_all, drawn, pings, set_ping_grace, started_game
 from tests.cogs.test_tables import open_lobby, start
 from tests.e2e.helpers import Room, bot_of, labels
 from tests.e2e.test_short_changed import Game
@@ -232,6 +232,7 @@ async def test_a_turn_ping_discord_refused_is_posted_on_the_next_try(
 ) -> None:
     bot = bot_of(simcord_env)
     room, members, game = await untimed_game(simcord_env, "ann", "bo", "cy")
+    await set_ping_grace(bot, room, 0)  # the ping is owed as soon as the turn starts
     await ante_round(game, members)
     simcord_env.inject_error("POST", f"/channels/{room.channel.id}/messages", status=502, times=1)
     state = await game.state()

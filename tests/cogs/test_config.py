@@ -41,7 +41,7 @@ async def test_the_bot_checks_again_when_an_admin_opened_the_command_to_all(
         and "Manage Server" in refused.response.content
         and not refused.followups  # told once, not again as a failed check
     )
-    settings = await bot_of(simcord_env).tables.guild_settings.get(room.guild.id)
+    settings = await bot_of(simcord_env).guild_settings.get(room.guild.id)
     assert settings.leaderboard
 
 
@@ -74,18 +74,14 @@ async def test_a_board_reset_asks_first_and_records_who_did_it(simcord_env: Env)
     await seed_board(bot, room.guild.id, 2)
     asked = await mod.slash(room.channel, "tricky-config reset", game="short_changed")
     assert asked.ephemeral and "Are you sure?" in asked.response.content
-    _, count = await bot.tables.results.board(
-        room.guild.id, "short_changed", "rating", offset=0, limit=10
-    )
+    _, count = await bot.results.board(room.guild.id, "short_changed", "rating", offset=0, limit=10)
     assert count == 4  # nothing happens before the confirmation
     await mod.click(asked.response, label="Reset the board of Short Changed")
     assert "was reset by" in asked.response.content and labels(asked.response) == []
-    _, count = await bot.tables.results.board(
-        room.guild.id, "short_changed", "rating", offset=0, limit=10
-    )
+    _, count = await bot.results.board(room.guild.id, "short_changed", "rating", offset=0, limit=10)
     assert count == 0
-    last = await bot.tables.results.last_reset(room.guild.id)
-    assert last is not None and last[1] == mod.id
+    last = await bot.results.last_reset(room.guild.id)
+    assert last is not None and last.reset_by == mod.id
     shown = await mod.slash(room.channel, "tricky-config show")
     assert f"by <@{mod.id}>" in text_of(shown.response)
 
@@ -113,9 +109,7 @@ async def test_a_reset_confirmed_after_a_restart_still_resets(
     await mod.click(asked.response, label="Reset the board of Short Changed")
     assert "was reset by" in asked.response.content
     bot = bot_of(simcord_env)
-    _, count = await bot.tables.results.board(
-        room.guild.id, "short_changed", "rating", offset=0, limit=10
-    )
+    _, count = await bot.results.board(room.guild.id, "short_changed", "rating", offset=0, limit=10)
     assert count == 0
 
 
@@ -179,6 +173,7 @@ async def test_tables_in_threads(simcord_env: Env) -> None:
     assert not second.ephemeral  # another thread, another table
     assert len(room.channel.threads) == 2
     await ann.click(lobby, label="Start")
+    await simcord_env.advance_time(21)  # nobody moved within the grace: a ping
     pings = [m for m in thread.history(viewer=room.bystander) if "<@" in (m.content or "")]
     assert pings and "Go to the table" in pings[-1].content  # a thread's message links too
 
@@ -189,7 +184,7 @@ async def test_clearing_defaults_keeps_the_house_words(simcord_env: Env) -> None
     await mod.slash(room.channel, "tricky words add", word="zyzzyva")
     panel = (await mod.slash(room.channel, "tricky-config defaults", game="short_word")).response
     await mod.click(panel, label="Back to the rulebook's defaults")
-    settings = await bot_of(simcord_env).tables.guild_settings.get(room.guild.id)
+    settings = await bot_of(simcord_env).guild_settings.get(room.guild.id)
     assert "zyzzyva" in settings.lobby_defaults["short_word"]["house_add"]
 
 

@@ -10,6 +10,7 @@ from simcord import Env
 from bot.app import TrickyBot
 from bot.ratings import Rating
 from bot.results import GameResult, SeatResult
+from bot.storage.results import ResultsRepository
 from tests.cogs.test_tables import open_lobby, start
 from tests.e2e.helpers import BotFactory, Room, bot_of, labels, text_of
 
@@ -47,7 +48,7 @@ async def seed_board(
                 ),
             )
             ratings = {winner: Rating(30 + n, 2.0), loser: Rating(20, 2.0)}
-            await bot.tables.results.record(sql, result, ratings, START)
+            await ResultsRepository(bot.db).record(sql, result, ratings, START)
 
 
 async def test_the_leaderboard_pages_through_every_player(simcord_env: Env) -> None:
@@ -115,7 +116,7 @@ async def test_stats_give_tied_players_the_places_the_board_shows(simcord_env: E
     await ann.slash(room.channel, "tricky leaderboard", game="short_changed")
     board = text_of(room.public_messages()[-1])
     for loser in (1001, 1002, 1003):
-        (record,) = await bot.tables.results.stats(room.guild.id, loser)
+        (record,) = await bot.results.stats(room.guild.id, loser)
         assert f"**{record.rank}.** <@{loser}>" in board
 
 

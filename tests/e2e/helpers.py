@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,6 +25,19 @@ def bot_of(env: Env) -> TrickyBot:
     bot = env.bot
     assert isinstance(bot, TrickyBot), f"simcord runs {type(bot).__name__}, not TrickyBot"
     return bot
+
+
+@contextmanager
+def as_the_bot(env: Env) -> Iterator[None]:
+    """Run test code that calls the bot's services as if the bot had started it.
+
+    Work the bot starts from an interaction waits on simcord's virtual clock (only
+    ``advance_time`` moves it); work a test starts by calling a service directly would
+    wait on the real one. Moves made through the table service in here start the board's
+    grace periods the way a click does.
+    """
+    with env._bot_scope():
+        yield
 
 
 CUSTOM_ID = re.compile(r"^tk:")

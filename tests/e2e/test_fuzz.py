@@ -177,7 +177,7 @@ async def test_server_settings_with_any_options_from_a_moderator(
     assert_told_privately(result)
     assert crashes(caplog) == []
     assert await tables.snapshot() == before
-    await tables.bot.tables.guild_settings.get(tables.room.guild.id)  # still loads
+    await tables.bot.guild_settings.get(tables.room.guild.id)  # still loads
     tables.env.raise_errors()
 
 

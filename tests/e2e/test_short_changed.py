@@ -141,8 +141,11 @@ async def test_a_whole_game_through_the_bot(simcord_env: Env, bots: BotFactory) 
     assert state.phase == "play" and state.pot.count == 4
     assert "Pot:" in text_of(room.table_message())
 
-    # The seat on turn is pinged; a seat off turn cannot act and is told so.
+    # The seat on turn is pinged once the server's grace passes without a move (#21);
+    # a seat off turn cannot act and is told so.
     turn = state.turn
+    assert f"<@{seats[turn].id}>" not in room.public_messages()[-1].content
+    await env.advance_time(21)
     assert f"<@{seats[turn].id}>" in room.public_messages()[-1].content
     idle = seats[(turn + 1) % 4]
     early = await idle.slash(room.channel, "tricky guess", player=str(turn + 1), total=5)

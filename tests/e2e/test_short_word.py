@@ -3,9 +3,11 @@ and the words form, a solitaire game to its end, and no letter card ever in publ
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import Any
 
+import pytest
 from simcord import Env
 
 from bot.app import TrickyBot
@@ -134,16 +136,18 @@ async def test_a_two_seat_hand_through_the_bot(simcord_env: Env) -> None:
         await settle(bot)
         assert_no_cards_in_public(room, await state())
 
-    # The hand is over: its summary is posted, then the table of hand 2 below it.
+    # The hand is over: the table shows hand 2, and the summary is posted below it (#21).
     after = await state()
     assert after.hand == 2 and [len(hand) for hand in after.hands] == [4, 4]
     public = room.public_messages()
-    summary = next(m for m in public if "Hand 1 scored" in text_of(m))
+    summary = next(
+        m for m in public if "Hand 1 scored" in text_of(m) and "Open my hand" not in labels(m)
+    )
     result = after.last_result
     assert result is not None
     for seat, scored in enumerate(result.seats):
         assert f"{seats[seat].name}: {scored.score:+d} (total {scored.total})" in text_of(summary)
-    assert public.index(summary) < public.index(room.table_message())
+    assert public.index(summary) > public.index(room.table_message())
     assert "hand 2 of 8" in text_of(room.table_message())
     assert after.dealer == (start.dealer + 1) % 2
     assert_no_cards_in_public(room, after)
@@ -209,3 +213,18 @@ async def test_a_solitaire_game_to_its_end(simcord_env: Env) -> None:
     result = room.public_messages()[-1]
     assert f"{final.used} of 48 cards used" in text_of(result) or "won" in text_of(result)
     assert "Open my hand" not in labels(room.public_messages()[-1])
+
+
+async def test_a_house_word_the_list_refuses_is_explained_and_nothing_saved(
+    simcord_env: Env, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The settings service refuses it (a user error), and the command tree explains it."""
+    bot = bot_of(simcord_env)
+    room = Room(simcord_env)
+    mod = moderator(room, "mod")
+    with caplog.at_level(logging.WARNING):
+        refused = await mod.slash(room.channel, "tricky words add", word="rock-n-roll")
+    assert refused.ephemeral and refused.response is not None and not refused.followups
+    assert "2 to 22 letters" in refused.response.content
+    assert caplog.records == []
+    assert (await bot.guild_settings.get(room.guild.id)).lobby_defaults == {}

@@ -8,6 +8,7 @@ import pytest
 
 from bot.storage.database import Database
 from bot.storage.migrations import discover, migrate
+from bot.storage.results import ResultsRepository
 from bot.tables.model import TableStatus
 from bot.tables.service import TableError, TableService
 from games.catalog import CATALOG
@@ -30,7 +31,9 @@ async def practising(service: TableService, game: str = "short_changed", **kwarg
     return table.id
 
 
-async def test_a_practice_game_played_to_the_end_records_nothing(service: TableService) -> None:
+async def test_a_practice_game_played_to_the_end_records_nothing(
+    service: TableService, db: Database
+) -> None:
     table_id = await practising(service)
     table = await service.get(table_id)
     assert table.practice and table.status is TableStatus.ACTIVE and table.turn_seconds == 0
@@ -51,10 +54,11 @@ async def test_a_practice_game_played_to_the_end_records_nothing(service: TableS
     else:
         await service.act_for(table_id, 1, guess, version=table.version, by="computer")
     assert (await service.get(table_id)).status is TableStatus.FINISHED
-    results, total = await service.results.history(GUILD, offset=0, limit=10)
+    stored = ResultsRepository(db)
+    results, total = await stored.history(GUILD, offset=0, limit=10)
     assert results == [] and total == 0
-    assert await service.results.stats(GUILD, ANN.user_id or 0) == []
-    assert await service.results.players(GUILD) == []
+    assert await stored.stats(GUILD, ANN.user_id or 0) == []
+    assert await stored.players(GUILD) == []
 
 
 async def test_opponents_fit_the_game_and_the_table_is_not_the_channels(

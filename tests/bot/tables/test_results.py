@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 
 from bot.guilds import GuildSettings
-from bot.results import rating_blocker
+from bot.results import ResultsService, rating_blocker
 from bot.storage.database import Database
+from bot.storage.guilds import GuildSettingsRepository
 from bot.tables.model import Player
 from bot.tables.service import TableService
 from games.catalog import CATALOG
@@ -32,22 +33,20 @@ async def finish(service: TableService, table_id: int, players: tuple[Player, ..
     return winner
 
 
-async def configure(service: TableService, **settings: Any) -> None:
-    await service.guild_settings.put(GUILD, GuildSettings(**settings), datetime.now(UTC))
-
-
-async def test_a_finished_game_is_recorded_and_rated(service: TableService) -> None:
+async def test_a_finished_game_is_recorded_and_rated(
+    service: TableService, results: ResultsService
+) -> None:
     players = (ANN, BO, CY)
     table_id = await started(service, *players)
     winner = await finish(service, table_id, players)
-    history, total = await service.results.history(GUILD, offset=0, limit=10)
+    history, total = await results.history(GUILD, offset=0, limit=10)
     assert total == 1
     (result,) = history
     assert result.rated and result.unrated_reason is None and not result.ended_early
     assert [seat.place for seat in result.seats] == [1 if s == winner else 2 for s in range(3)]
     assert result.options == {"stalemate_rounds": 100}
     assert result.duration_s > 0
-    board, count = await service.results.board(GUILD, "short_changed", "rating", offset=0, limit=10)
+    board, count = await results.board(GUILD, "short_changed", "rating", offset=0, limit=10)
     assert count == 3
     assert board[0].user_id == players[winner].user_id and board[0].wins == 1
     assert all(row.games == 1 for row in board)
@@ -56,16 +55,16 @@ async def test_a_finished_game_is_recorded_and_rated(service: TableService) -> N
     assert winner_seat.rating_after > winner_seat.rating_before
 
 
-async def test_an_ended_game_is_recorded_but_never_rated(service: TableService) -> None:
+async def test_an_ended_game_is_recorded_but_never_rated(
+    service: TableService, results: ResultsService
+) -> None:
     table_id = await started(service, ANN, BO)
     await service.stop(table_id, ANN.user_id or 0, moderator=False)
-    (result,), _ = await service.results.history(GUILD, offset=0, limit=10)
+    (result,), _ = await results.history(GUILD, offset=0, limit=10)
     assert not result.rated and result.ended_early
     assert result.unrated_reason == "ended before the finish"
     assert all(seat.place is None for seat in result.seats)
-    assert (await service.results.board(GUILD, "short_changed", "rating", offset=0, limit=10))[
-        1
-    ] == 0
+    assert (await results.board(GUILD, "short_changed", "rating", offset=0, limit=10))[1] == 0
 
 
 @pytest.mark.parametrize(
@@ -76,20 +75,22 @@ async def test_an_ended_game_is_recorded_but_never_rated(service: TableService) 
     ],
 )
 async def test_servers_choose_what_is_rated(
-    service: TableService, settings: dict[str, Any], reason: str
+    service: TableService,
+    results: ResultsService,
+    db: Database,
+    settings: dict[str, Any],
+    reason: str,
 ) -> None:
-    await configure(service, **settings)
+    await GuildSettingsRepository(db).put(GUILD, GuildSettings(**settings), datetime.now(UTC))
     table_id = await started(service, ANN, BO)
     await finish(service, table_id, (ANN, BO))
-    (result,), _ = await service.results.history(GUILD, offset=0, limit=10)
+    (result,), _ = await results.history(GUILD, offset=0, limit=10)
     assert not result.rated and result.unrated_reason == reason
-    assert (await service.results.board(GUILD, "short_changed", "rating", offset=0, limit=10))[
-        1
-    ] == 0
+    assert (await results.board(GUILD, "short_changed", "rating", offset=0, limit=10))[1] == 0
 
 
 async def test_a_seat_taken_over_by_the_computer_ranks_last(
-    service: TableService, db: Database
+    service: TableService, results: ResultsService, db: Database
 ) -> None:
     players = (ANN, BO, CY)
     table_id = await started(service, *players)
@@ -108,14 +109,14 @@ async def test_a_seat_taken_over_by_the_computer_ranks_last(
     guess = Guess(target=target, total=state.hands[target].value)
     version = (await service.get(table_id)).version
     await service.act_for(table_id, winner, guess, version=version, by="computer")
-    (result,), _ = await service.results.history(GUILD, offset=0, limit=10)
+    (result,), _ = await results.history(GUILD, offset=0, limit=10)
     assert result.rated and result.seats[winner].taken_over
     assert result.seats[winner].place == 1  # the game's own result stands...
-    board, _ = await service.results.board(GUILD, "short_changed", "rating", offset=0, limit=10)
+    board, _ = await results.board(GUILD, "short_changed", "rating", offset=0, limit=10)
     assert board[-1].user_id == players[winner].user_id  # ...but the rating ranks it last
     # ...and it is no win for the member whose seat the computer played (SeatResult.won).
     assert [row.wins for row in board] == [0, 0, 0]
-    (record,) = await service.results.stats(GUILD, players[winner].user_id or 0)
+    (record,) = await results.stats(GUILD, players[winner].user_id or 0)
     assert record.games == 1 and record.wins == 0
     assert record.best_place is None and record.best_score is None
 
@@ -131,26 +132,28 @@ def test_games_with_computer_players_are_unrated_unless_the_server_says_so() -> 
     assert rating_blocker(GAME, table, GuildSettings(), ended_early=False) is None
 
 
-async def test_a_reset_clears_the_board_and_is_recorded(service: TableService) -> None:
+async def test_a_reset_clears_the_board_and_is_recorded(
+    service: TableService, results: ResultsService
+) -> None:
     table_id = await started(service, ANN, BO)
     await finish(service, table_id, (ANN, BO))
-    cleared = await service.results.reset(GUILD, "short_changed", 77, datetime.now(UTC))
+    cleared = await results.reset(GUILD, "short_changed", 77)
     assert cleared == 2
-    assert (await service.results.board(GUILD, "short_changed", "rating", offset=0, limit=10))[
-        1
-    ] == 0
-    last = await service.results.last_reset(GUILD)
-    assert last is not None and last[0] == "short_changed" and last[1] == 77
-    stats = await service.results.stats(GUILD, ANN.user_id or 0)
+    assert (await results.board(GUILD, "short_changed", "rating", offset=0, limit=10))[1] == 0
+    last = await results.last_reset(GUILD)
+    assert last is not None and last.game_key == "short_changed" and last.reset_by == 77
+    stats = await results.stats(GUILD, ANN.user_id or 0)
     assert stats[0].games == 1 and stats[0].rating is None  # history stays, board is new
 
 
-async def test_stats_count_games_wins_best_and_board_place(service: TableService) -> None:
+async def test_stats_count_games_wins_best_and_board_place(
+    service: TableService, results: ResultsService
+) -> None:
     for _ in range(3):
         table_id = await started(service, ANN, BO)
         await finish(service, table_id, (ANN, BO))
-    (ann,) = await service.results.stats(GUILD, ANN.user_id or 0)
-    (bo,) = await service.results.stats(GUILD, BO.user_id or 0)
+    (ann,) = await results.stats(GUILD, ANN.user_id or 0)
+    (bo,) = await results.stats(GUILD, BO.user_id or 0)
     assert ann.games == bo.games == 3
     assert ann.wins + bo.wins == 3
     assert {ann.rank, bo.rank} <= {1, 2}

@@ -10,8 +10,9 @@ import pytest
 
 from bot.guilds import GuildSettings
 from bot.storage.database import Database
+from bot.storage.guilds import GuildSettingsRepository
 from bot.tables.model import Player, TableStatus
-from bot.tables.service import Change, StaleTable, TableError, TableService
+from bot.tables.service import Change, MoveRefused, StaleTable, TableError, TableService
 from games.catalog import CATALOG
 from games.core.errors import IllegalAction, InvalidAction, NotYourTurn
 from games.short_changed import GAME
@@ -79,16 +80,18 @@ async def test_options_are_the_hosts_and_are_validated(service: TableService) ->
     assert state.options.stalemate_rounds == 25
 
 
-async def test_a_new_lobby_starts_from_the_servers_defaults(service: TableService) -> None:
+async def test_a_new_lobby_starts_from_the_servers_defaults(
+    service: TableService, db: Database
+) -> None:
     settings = GuildSettings(lobby_defaults={"short_changed": {"stalemate_rounds": 50}})
-    await service.guild_settings.put(GUILD, settings, datetime.now(UTC))
+    await GuildSettingsRepository(db).put(GUILD, settings, datetime.now(UTC))
     table_id = await lobby(service, ANN)
     assert (await service.get(table_id)).options == {"stalemate_rounds": 50}
 
 
-async def test_unusable_server_defaults_are_dropped(service: TableService) -> None:
+async def test_unusable_server_defaults_are_dropped(service: TableService, db: Database) -> None:
     settings = GuildSettings(lobby_defaults={"short_changed": {"stalemate_rounds": -3}})
-    await service.guild_settings.put(GUILD, settings, datetime.now(UTC))
+    await GuildSettingsRepository(db).put(GUILD, settings, datetime.now(UTC))
     table_id = await lobby(service, ANN)
     assert (await service.get(table_id)).options == {"stalemate_rounds": 100}
 
@@ -135,26 +138,30 @@ async def test_a_stale_version_is_refused_and_nothing_changes(service: TableServ
     assert (await service.get(table_id)).version == 1
 
 
-async def test_game_errors_pass_through_and_leave_the_table_as_it_was(
+async def test_game_errors_are_refusals_and_leave_the_table_as_it_was(
     service: TableService,
 ) -> None:
     table_id = await started(service, ANN, BO)
     before = await service.get(table_id)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(MoveRefused) as refused:
         await service.act(table_id, ANN.user_id or 0, Guess(target=1, total=3))
+    assert isinstance(refused.value.error, IllegalAction)
+    assert refused.value.message == refused.value.error.message  # the game's own words
     assert await service.get(table_id) == before
     chip = next(GAME.load_state(before.state_json or "").hands[0].colours())
     await service.act(table_id, ANN.user_id or 0, Ante(chip))
     after_ante = await service.get(table_id)
-    with pytest.raises(NotYourTurn):
+    with pytest.raises(MoveRefused) as refused:
         await service.act(table_id, ANN.user_id or 0, Ante(chip))
+    assert isinstance(refused.value.error, NotYourTurn)
     assert await service.get(table_id) == after_ante
 
 
 async def test_untrusted_action_data_is_parsed(service: TableService) -> None:
     table_id = await started(service, ANN, BO)
-    with pytest.raises(InvalidAction):
+    with pytest.raises(MoveRefused) as refused:
         await service.act(table_id, ANN.user_id or 0, {"type": "ante", "chip": "purple"})
+    assert isinstance(refused.value.error, InvalidAction)
     state = GAME.load_state((await service.get(table_id)).state_json or "")
     chip = next(state.hands[0].colours())
     played = await service.act(table_id, ANN.user_id or 0, {"type": "ante", "chip": chip.value})
