@@ -15,6 +15,8 @@ Id layout (Discord allows 100 characters)::
     tk:pick:<table>:<version>:<data>       a select on a private panel
     tk:form:<table>:<version>:<data>       a form (modal) opened from a panel
     tk:hint:<table>:<version>              Hint, on a practice table's panel (cogs.practice)
+    tk:rules:<table>                       Full rules, under a first-time intro (cogs.intro)
+    tk:again:<table>                       Play again, on a result message (cogs.rematch)
 """
 
 from __future__ import annotations

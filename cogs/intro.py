@@ -10,16 +10,20 @@ never shown again in that server for that game.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import ui
 
 from bot.tables.service import SeatTable
-from cogs.controls import TableButton
+from cogs.controls import tables_cog
 from cogs.presenters.base import Panel, Presenter, free_row
 
 if TYPE_CHECKING:
     from bot.app import TrickyBot
 
-__all__ = ["TURNS", "introduce", "seen_key"]
+__all__ = ["TURNS", "RulesButton", "introduce", "seen_key"]
 
 TURNS: dict[str, tuple[str, str, str]] = {
     "short_changed": (
@@ -58,6 +62,32 @@ TURNS: dict[str, tuple[str, str, str]] = {
 """Per game, how a turn works, in three lines (from ``cogs/rules/<game>.md``)."""
 
 
+class RulesButton(ui.DynamicItem[ui.Button[Any]], template=r"tk:rules:(?P<table>\d{1,20})"):
+    """Full rules, under the intro: the table's game's rules, privately. Its own custom id,
+    so it never repeats the table message's Rules button in a message."""
+
+    def __init__(self, table_id: int, *, row: int | None = None) -> None:
+        super().__init__(
+            ui.Button(
+                label="Full rules",
+                emoji="📖",
+                style=discord.ButtonStyle.secondary,
+                row=row,
+                custom_id=f"tk:rules:{table_id}",
+            )
+        )
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str]
+    ) -> RulesButton:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await tables_cog(interaction).table_clicked(interaction, self.table_id, "rules")
+
+
 def seen_key(guild_id: int, game_key: str) -> str:
     """How a member's preferences remember they saw a game's intro on a server."""
     return f"{guild_id}:{game_key}"
@@ -70,7 +100,7 @@ async def introduce(
     here; remember that they saw it. Returns whether it was added."""
     lines = TURNS.get(presenter.key)
     table = seat.table
-    if lines is None:
+    if lines is None or not panel.items:  # a read-only panel: a game over, a seat taken over
         return False
     seen = seen_key(table.guild_id, presenter.key)
     if seen in (await bot.preferences.for_member(user_id, None)).introduced:
@@ -89,7 +119,5 @@ async def introduce(
     panel.embeds.insert(0, intro)
     row = free_row(panel.items)
     if row is not None:
-        rules = TableButton(table.id, "rules", label="Full rules", emoji="📖")
-        rules.row = row
-        panel.items.append(rules)
+        panel.items.append(RulesButton(table.id, row=row))
     return True

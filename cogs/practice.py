@@ -26,6 +26,7 @@ from discord.ext import commands
 from bot.tables.model import Player
 from bot.tables.service import SeatTable, TableError
 from cogs.controls import HintButton, tables_cog
+from cogs.intro import RulesButton
 from cogs.presenters import PRESENTERS
 from cogs.presenters.base import Notice
 from cogs.replies import deferring_if_slow, friendly
@@ -185,5 +186,5 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
 
 
 async def setup(bot: TrickyBot) -> None:
-    bot.add_dynamic_items(HintButton)
+    bot.add_dynamic_items(HintButton, RulesButton)
     await bot.add_cog(PracticeCog(bot))

@@ -57,6 +57,9 @@ async def test_a_newcomers_first_hand_starts_with_how_a_turn_works(
     await env.restart_bot(bot)
     assert INTRO not in text_of(await open_hand(room, ann))
     assert not any(INTRO in text_of(m) for m in room.public_messages())
+    again = await ann.click(first, label="Full rules")  # the button outlives a restart
+    assert again.response is not None and again.response.ephemeral
+    assert "Short Changed: rules" in text_of(again.response)
     del bo, table_id
     env.raise_errors()
 
