@@ -13,6 +13,7 @@ from bot.clock import Clock, SystemClock
 from bot.computer import ComputerPlayers, prepare_games
 from bot.guilds import GuildSettingsService
 from bot.preferences import PreferencesService
+from bot.replays import ReplayService
 from bot.results import ResultsService
 from bot.settings import Settings
 from bot.storage.database import Database
@@ -34,6 +35,7 @@ EXTENSIONS = (
     "cogs.tables",
     "cogs.leaderboard",
     "cogs.config",
+    "cogs.replays",
     "cogs.rematch",
     "cogs.finding",
     "cogs.practice",
@@ -77,6 +79,7 @@ class TrickyBot(commands.AutoShardedBot):
         self._preferences: PreferencesService | None = None
         self._guild_settings: GuildSettingsService | None = None
         self._results: ResultsService | None = None
+        self._replays: ReplayService | None = None
         self._preloading: asyncio.Task[None] | None = None
 
     @property
@@ -103,6 +106,11 @@ class TrickyBot(commands.AutoShardedBot):
     def results(self) -> ResultsService:
         assert self._results is not None, "results open in setup_hook"
         return self._results
+
+    @property
+    def replays(self) -> ReplayService:
+        assert self._replays is not None, "replays start in setup_hook"
+        return self._replays
 
     @property
     def turn_clock(self) -> TurnClock:
@@ -132,6 +140,7 @@ class TrickyBot(commands.AutoShardedBot):
                 settings=self._guild_settings,
             )
         self._preferences = PreferencesService(PreferencesRepository(self._db), self.clock.now)
+        self._replays = ReplayService(self._tables)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.sync_commands()

@@ -21,7 +21,9 @@ up the same way.
   the table, which stays where it is (moving it would be a second post and a
   delete every hand). Discord limits edits to messages older than an hour, so a
   table message older than :data:`REPOST_AFTER`, or one Discord no longer
-  edits (error 30046) or that is gone, is re-posted and the old one retired.
+  edits (error 30046) or that is gone, is re-posted and the old one retired. So
+  is a table people have talked past (:data:`SCROLLED_AWAY` messages below it),
+  checked when a hand's summary is posted.
 * A turn ping (mentions notify; edits do not) is owed when someone new must act:
   a different request, or a seat called again after others moved. A
   simultaneous choice filling up calls nobody twice. It is posted only if the
@@ -68,6 +70,7 @@ __all__ = [
     "EDITS_LIMITED",
     "REPOST_AFTER",
     "RETRY_PAUSES",
+    "SCROLLED_AWAY",
     "TableBoard",
     "retry_pause",
     "table_controls",
@@ -79,6 +82,9 @@ REPOST_AFTER = timedelta(minutes=55)
 """The age past which the table is posted afresh rather than edited: Discord limits edits to
 messages older than an hour (error 30046), and a redraw should not find out the hard way in
 the middle of a hand."""
+SCROLLED_AWAY = 20
+"""Messages by others below the table after which a hand's end posts the table again
+under its summary: about a screenful, where the table has scrolled out of sight."""
 EDITS_LIMITED = 30046
 """Discord's code for "too many edits to a message older than an hour"."""
 RETRY_PAUSES = (6.0, 15.0, 30.0, 60.0)
@@ -294,7 +300,12 @@ class TableBoard:
             return
         presenter = self._presenters[table.game_key]
         if table.status in (TableStatus.LOBBY, TableStatus.CANCELLED):
-            embed, view = lobby_message(table, presenter, self._news.get(table_id))
+            embed, view = lobby_message(
+                table,
+                presenter,
+                self._news.get(table_id),
+                in_thread=isinstance(channel, discord.Thread),
+            )
             await self.show_table(channel, table, table.message_id, [embed], view)
             if table.status is TableStatus.CANCELLED:
                 self._forget(table_id)
@@ -320,6 +331,10 @@ class TableBoard:
             if not posted:  # owed to the next try; a summary half posted is not repeated
                 self._events[table_id] = events + self._events.get(table_id, [])
             raise
+        if posted and await self._scrolled_away(channel, message_id):
+            message_id = await self.show_table(
+                channel, table, message_id, embeds, controls, below=True
+            )
         reminded = self._reminders.pop(table_id, set()) & set(public.to_act)
         if playing and reminded:
             try:
@@ -344,14 +359,19 @@ class TableBoard:
         message_id: int | None,
         embeds: list[discord.Embed],
         view: discord.ui.View,
+        *,
+        below: bool = False,
     ) -> int:
         """Show the table: edit its message in place, or post it afresh when there is none,
-        it is gone, or Discord will not (or soon will not) edit it any more.
+        it is gone, or Discord will not (or soon will not) edit it any more; ``below``
+        posts it afresh anyway (the channel has moved on past it).
 
         The one path every lobby and table drawing takes. Returns the id of the message
         now showing the table.
         """
-        if message_id is not None:
+        if message_id is not None and below:
+            await _retire(channel_message(channel, message_id))
+        elif message_id is not None:
             # Discord's clock, not ours: the one-hour edit limit is Discord's.
             age = discord.utils.utcnow() - discord.utils.snowflake_time(message_id)
             old = channel_message(channel, message_id)
@@ -370,6 +390,27 @@ class TableBoard:
         message = await channel.send(embeds=embeds, view=view)
         await self._tables.set_message(table.id, message.id)
         return message.id
+
+    async def _scrolled_away(self, channel: discord.abc.Messageable, message_id: int) -> bool:
+        """Whether people have posted :data:`SCROLLED_AWAY` messages or more below the table.
+
+        The bot asks no message intent, so Discord sends it no word of other messages
+        (``channel.last_message_id`` is only what the channel said when the bot connected):
+        it reads the channel's history below the table instead, once a hand, when it posts
+        the hand's summary anyway. Without Read Message History it cannot tell, and the
+        table stays where it is.
+        """
+        me = self._bot.user
+        others = 0
+        try:
+            async for message in channel.history(
+                limit=SCROLLED_AWAY * 2, after=discord.Object(message_id)
+            ):
+                if me is None or message.author.id != me.id:
+                    others += 1
+        except discord.HTTPException:
+            return False
+        return others >= SCROLLED_AWAY
 
     async def _ping(
         self,

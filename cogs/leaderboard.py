@@ -18,6 +18,7 @@ from bot.results import GameResult, SortKey, ratable
 from bot.tables.service import TableError
 from cogs.autocomplete import members_with_a_record, read_member
 from cogs.presenters import PRESENTERS
+from cogs.replays import replay_button
 from cogs.replies import friendly
 
 if TYPE_CHECKING:
@@ -267,11 +268,17 @@ class LeaderboardCog(commands.Cog, name="LeaderboardCog"):
         )
         pages = max(1, math.ceil(total / PAGE))
         embed = discord.Embed(title="📜 Recent games on this server", colour=GOLD)
-        embed.description = "\n".join(_history_line(r) for r in results) or "No games yet."
-        embed.set_footer(text=f"Page {page + 1} of {pages}")
+        first = page * PAGE + 1
+        embed.description = (
+            "\n".join(f"{n}. {_history_line(r)}" for n, r in enumerate(results, start=first))
+            or "No games yet."
+        )
+        embed.set_footer(text=f"Page {page + 1} of {pages} · Replay shows a game move by move")
         view = ui.View(timeout=None)
         view.add_item(HistoryPage(max(page - 1, 0), "p", disabled=page == 0))
         view.add_item(HistoryPage(page + 1, "n", disabled=page + 1 >= pages))
+        for n, result in enumerate(results, start=first):
+            view.add_item(replay_button(result.table_id, n))
         if edit:
             await interaction.response.edit_message(embed=embed, view=view)
         else:

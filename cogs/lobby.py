@@ -42,10 +42,11 @@ def hidden(field: FieldInfo) -> bool:
 
 
 def lobby_message(
-    table: Table, presenter: Presenter, news: str | None = None
+    table: Table, presenter: Presenter, news: str | None = None, *, in_thread: bool = False
 ) -> tuple[discord.Embed, discord.ui.View]:
     """The lobby as the channel sees it; ``news`` says what last happened to it that its
-    seats do not show (a new host, why it closed)."""
+    seats do not show (a new host, why it closed). ``in_thread``: the table has a thread
+    of its own, so the footer need not offer one."""
     game = presenter.game
     embed = presenter.embed(f"{game.title}: lobby", game.summary)
     if news:
@@ -80,9 +81,18 @@ def lobby_message(
         embed.title = f"{presenter.emoji} {game.title}: lobby closed"
         embed.description = news or "This lobby was cancelled."
         return embed, view
+    # What Start does to the channel (#21, docs/channel.md): said before anyone presses it.
+    where = (
+        ""
+        if in_thread
+        else " Moderators can give each table a thread of its own: /tricky-config threads."
+    )
     embed.set_footer(
         text="Join to take a seat. The host starts the game when everyone is in; if the host "
-        "leaves the server, the player seated longest takes over."
+        "leaves the server, the player seated longest takes over.\nAt Start this message "
+        "becomes the table and is kept up to date; the channel gets a summary after each hand "
+        "or round and the result, and a player is pinged only if they have not moved for a "
+        "little while." + where
     )
     green, grey = discord.ButtonStyle.success, discord.ButtonStyle.secondary
     for verb, style in (

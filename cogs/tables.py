@@ -157,7 +157,7 @@ class TablesCog(
                 game_key=presenter.key,
                 host=host,
             )
-            embed, view = lobby_message(table, presenter)
+            embed, view = lobby_message(table, presenter, in_thread=True)
             message = await thread.send(embed=embed, view=view)
             await self.bot.tables.set_message(table.id, message.id)
 

@@ -832,6 +832,11 @@ class TableService:
         """Every public line of a table's event log, in order."""
         return [line for turn in await self._repo.turns(table_id) for line in turn.public_lines]
 
+    async def turns(self, table_id: int) -> list[Turn]:
+        """Every stored move of a table, in order: for replays, which rebuild the game from
+        its seed and keep only what was public."""
+        return await self._repo.turns(table_id)
+
     # -- bookkeeping the Discord side needs ---------------------------------------------------
 
     async def set_message(self, table_id: int, message_id: int | None) -> None:

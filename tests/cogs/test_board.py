@@ -13,6 +13,7 @@ from simcord import Env
 from bot.app import TrickyBot
 from bot.tables.model import Player
 from bot.tables.service import PublicTable, TableError
+from cogs.board import EDITS_LIMITED, SCROLLED_AWAY
 from cogs.presenters import PRESENTERS
 from games.core.game import Event
 from games.short_changed import GAME
@@ -211,6 +212,64 @@ async def test_announcements_go_below_and_the_table_stays_put(
     assert table_at < summary_at
     assert room.table_message().id == first_table.id  # edited in place, not moved (#21)
     assert "continues below" not in text_of(first_table)
+
+
+@pytest.mark.parametrize("chatter", [SCROLLED_AWAY - 1, SCROLLED_AWAY])
+async def test_a_table_the_channel_scrolled_past_follows_the_hands_summary(
+    simcord_env: Env, monkeypatch: pytest.MonkeyPatch, chatter: int
+) -> None:
+    """People talking below the table push it out of sight; at the hand's end (a post is
+    due anyway) the board reads how far, and posts the table again under the summary."""
+    presenter = PRESENTERS["short_changed"]
+
+    def announce(public: PublicTable, events: Sequence[Event]) -> list[discord.Embed]:
+        return [presenter.embed("The pot is in") for e in events if isinstance(e, PotStarted)]
+
+    monkeypatch.setattr(presenter, "announce", announce)
+    bot = bot_of(simcord_env)
+    room, members, table_id = await started_game(simcord_env, "ann", "bo")
+    first_table = room.table_message()
+    for n in range(chatter):
+        await room.bystander.send(room.channel, f"chatting away, line {n}")
+    await ante_all(bot, table_id, members)
+    await drawn(bot)
+    public = room.public_messages()
+    summary = next(m for m in public if "The pot is in" in text_of(m))
+    table = room.table_message()
+    if chatter < SCROLLED_AWAY:
+        assert table.id == first_table.id and public.index(table) < public.index(summary)
+        return
+    assert public.index(table) > public.index(summary)
+    retired = next(m for m in public if m.id == first_table.id)
+    assert "continues below" in retired.content and labels(retired) == []
+    assert (await bot.tables.get(table_id)).message_id == table.id
+
+
+async def test_a_table_discord_no_longer_lets_edit_is_posted_again(simcord_env: Env) -> None:
+    bot = bot_of(simcord_env)
+    room, members, table_id = await started_game(simcord_env, "ann", "bo")
+    old = room.table_message()
+    simcord_env.inject_error(
+        "PATCH",
+        f"/channels/{room.channel.id}/messages/{old.id}",
+        status=400,
+        code=EDITS_LIMITED,
+        message="Maximum number of edits to messages older than 1 hour reached.",
+    )
+    await ante_all(bot, table_id, members)
+    await drawn(bot)
+    new = room.table_message()
+    assert new.id != old.id and "Pot:" in text_of(new)
+    retired = next(m for m in room.public_messages() if m.id == old.id)
+    assert "continues below" in retired.content
+
+
+async def test_the_lobby_says_what_start_does_to_the_channel(simcord_env: Env) -> None:
+    room = Room(simcord_env)
+    await open_lobby(room, "ann")
+    footer = text_of(room.lobby_message())
+    assert "a summary after each hand" in footer and "pinged only if" in footer
+    assert "/tricky-config threads" in footer
 
 
 async def test_a_seat_is_called_again_when_the_turn_comes_back_round(

@@ -167,6 +167,7 @@ async def test_tables_in_threads(simcord_env: Env) -> None:
     (thread,) = room.channel.threads
     lobby: Any = thread.last_message
     assert "Join" in labels(lobby)
+    assert "/tricky-config threads" not in text_of(lobby)  # it has one already
     await mod.click(lobby, label="Join")
     assert "Seats (2 of 2-6)" in text_of(thread.last_message)
     second = await mod.slash(room.channel, "tricky new", game="short_changed")

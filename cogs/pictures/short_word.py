@@ -1,0 +1,148 @@
+"""The Short Word Game drawn: the face-up discard and the stock, each seat's laid words as
+letter cards with their points, scores; and solitaire's eight stacks."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from PIL import Image
+
+from cogs.pictures.base import plural, standings
+from cogs.pictures.kit import Back, Badge, Group, Letter, Page, SeatTile
+from cogs.presenters.short_word import decode_draft
+from games.short_word.cards import POINTS, Card
+from games.short_word.model import ShortWordView
+from games.short_word.solitaire.model import SolitaireView
+from games.short_word.spelling import Meld, spellings
+
+__all__ = ["ShortWordArtist", "SolitaireArtist"]
+
+
+def letter(card: Card, *, size: int = 70, picked: bool = False, dim: bool = False) -> Letter:
+    return Letter(card, POINTS[card], size=size, picked=picked, dim=dim)
+
+
+def word(meld: Meld, *, size: int = 52, struck: bool = False) -> Group:
+    caption = f"{meld.word.upper()} · {meld.points}" + (" · struck" if struck else "")
+    return Group(
+        tuple(letter(card, size=size, dim=struck) for card in meld.cards), caption=caption, gap=4
+    )
+
+
+def _drafted(hand: Sequence[Card], words: Sequence[str], discard: Card | None) -> set[int]:
+    """Which of the hand's cards the typed words (then the discard) would use: the first
+    spelling of each word with the cards still free, as the panel's preview."""
+    free = Counter(hand)
+    used: Counter[Card] = Counter()
+    for typed in words:
+        spelling = next(iter(spellings(typed, free)), None)
+        if spelling is not None:
+            free -= Counter(spelling)
+            used += Counter(spelling)
+    if discard is not None and free[discard]:
+        used[discard] += 1
+    picked = set()
+    for index, card in enumerate(hand):
+        if used[card]:
+            used[card] -= 1
+            picked.add(index)
+    return picked
+
+
+class ShortWordArtist:
+    def table(self, view: ShortWordView, names: Sequence[str]) -> Image.Image:
+        page = Page("The Short Word Game", f"Hand {view.hand} of {view.hands} · {view.dictionary}")
+        centre: list[Group] = [
+            Group((Back(view.stock, w=70, h=98),), caption=f"stock ({view.stock})")
+        ]
+        if view.top_discard is not None:
+            centre.append(
+                Group((letter(view.top_discard, size=80),), caption=f"discard ({view.discards})")
+            )
+        page.row(centre, gap=40)
+        if view.went_out is not None:
+            page.line(f"{names[view.went_out]} went out.")
+        if view.over:
+            page.heading("Final standings")
+            for line in standings(view.scores, names):
+                page.line(line, size=32)
+        for seat, laid in enumerate(view.laid):
+            if laid:
+                page.heading(f"{names[seat]}'s words")
+                page.row(
+                    [
+                        word(meld, struck=index in view.struck[seat])
+                        for index, meld in enumerate(laid)
+                    ],
+                    gap=24,
+                )
+        page.heading("Seats")
+        tiles = []
+        for seat, name in enumerate(names):
+            lines = [
+                f"Score {view.scores[seat]}",
+                plural(view.card_counts[seat], "card") + " in hand",
+            ]
+            known = tuple(letter(card, size=54) for card in view.known[seat])
+            if known:
+                lines.append("seen taking:")
+            acting = (seat in view.waiting_for or seat == view.turn) and not view.over
+            tag = "won" if seat in view.winners else ("dealer" if seat == view.dealer else "")
+            tiles.append(SeatTile(name, tuple(lines), acting=acting, tag=tag, pieces=known))
+        page.seats(tiles)
+        return page.finish()
+
+    def hand(self, view: ShortWordView, names: Sequence[str], draft: str) -> Image.Image:
+        assert view.viewer is not None and view.hand_cards is not None
+        page = Page(
+            f"{names[view.viewer]}'s cards",
+            f"Hand {view.hand} · {plural(len(view.hand_cards), 'card')}",
+        )
+        words, discard = decode_draft(draft)
+        picked = _drafted(view.hand_cards, words, discard)
+        if words:
+            typed = ", ".join(typed.upper() for typed in words)
+            page.line(f"Typed: {typed}" + (f" · discard {discard}" if discard else ""))
+            page.line("Raised, ticked cards are the ones they use.")
+        page.gap(8)
+        page.row(
+            [
+                letter(card, size=80, picked=index in picked)
+                for index, card in enumerate(view.hand_cards)
+            ]
+            or [Badge("No cards")],
+            gap=10,
+        )
+        if view.top_discard is not None:
+            page.row([Group((letter(view.top_discard, size=70),), caption="top of the discards")])
+        return page.finish()
+
+
+class SolitaireArtist:
+    def table(self, view: SolitaireView, names: Sequence[str]) -> Image.Image:
+        page = Page(
+            "Short Word Solitaire",
+            f"{view.used} of {view.cards} cards in words · {view.dictionary}",
+        )
+        if view.ending == "won":
+            page.heading("Every card is in a word: solitaire won!")
+        elif view.ending == "gave_up":
+            page.heading("Given up")
+        page.heading("The eight stacks · stack: cards left in it")
+        stacks = [
+            Group(
+                (letter(top, size=72),) if top is not None else (Badge("0"),),
+                caption=f"{i + 1}: {size}",
+            )
+            for i, (top, size) in enumerate(zip(view.tops, view.sizes, strict=True))
+        ]
+        page.row(stacks, gap=12)
+        if view.words:
+            page.heading(f"Words made · {plural(len(view.words), 'word')}")
+            page.row([word(meld) for meld in view.words], gap=24)
+        return page.finish()
+
+    def hand(self, view: SolitaireView, names: Sequence[str], draft: str) -> Image.Image:
+        """Solitaire hides nothing from its player: the hand is the table."""
+        return self.table(view, names)
