@@ -113,7 +113,7 @@ async def test_play_again_after_a_restart_opens_the_same_table_once(
     await ann.click(room.lobby_message(), label="Join")
     await cy.click(room.lobby_message(), label="Join")
     shown = text_of(room.lobby_message())
-    assert "Seats (3 of 2-6)" in shown and "kept" not in shown
+    assert "Seats (3 of 2-6)" in shown and "Seats kept for" not in shown
     await start(room, bo)
     second_id = await play_to_the_end(env, room, bot, [bo, ann, cy])
     assert second_id == lobby.id
