@@ -24,6 +24,7 @@ from bot.storage.preferences import PreferencesRepository
 from bot.storage.results import ResultsRepository
 from bot.tables.service import TableService
 from bot.turn_clock import TurnClock
+from bot.word_files import use_word_files
 from games.catalog import CATALOG
 from games.core.registry import Catalog
 
@@ -141,6 +142,8 @@ class TrickyBot(commands.AutoShardedBot):
             )
         self._preferences = PreferencesService(PreferencesRepository(self._db), self.clock.now)
         self._replays = ReplayService(self._tables)
+        # The word lists come from files mapped into memory that every process shares.
+        use_word_files(self.settings.cache_path)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.sync_commands()
@@ -148,14 +151,19 @@ class TrickyBot(commands.AutoShardedBot):
             workers=self.settings.ai_workers,
             seconds=self.settings.ai_seconds,
             preload=self.settings.preload,
+            words=self.settings.cache_path,
         )
         if self.settings.preload:
             # Word lists take seconds to read: read them now, off the event loop.
-            self._preloading = asyncio.create_task(asyncio.to_thread(prepare_games))
+            self._preloading = asyncio.create_task(
+                asyncio.to_thread(prepare_games, self.settings.cache_path)
+            )
         deadlines = DeadlineRepository(self._db, shards=shards)
         self._turn_clock = TurnClock(self._tables, deadlines, self._computers)
         self._tables.listen(self._turn_clock)
-        await self._turn_clock.start()
+        # In the background: the clocks restart in batches while the bot already answers,
+        # and no table is loaded until it is touched.
+        self._turn_clock.begin()
 
     async def sync_commands(self) -> None:
         """Instantly to the development server when one is set, else globally (slow to show).

@@ -17,7 +17,9 @@ import secrets
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import partial
+from pathlib import Path
 
+from bot.word_files import use_word_files
 from games.ai.levels import computer_player
 from games.ai.player import Budget
 from games.catalog import CATALOG
@@ -27,19 +29,29 @@ __all__ = ["ComputerPlayers", "decide", "prepare_games"]
 log = logging.getLogger(__name__)
 
 
-def prepare_games() -> None:
+def prepare_games(words: Path | None = None) -> None:
     """Load every game's slow data (a worker's start, or the bot's start-up thread), then
-    keep the garbage collector off it.
+    keep the garbage collector off it. Given ``words``, the word lists are the mapped
+    files in that directory (``bot.word_files``), shared with every other process.
 
     The word lists alone make a full collection take tens of milliseconds, and such a
     collection comes every few seconds under load: a stall every table feels. What
     is loaded by now lives as long as the process, so it is frozen: the collector no
     longer walks it (``gc.freeze``), while everything made later is collected as before.
     """
+    if words is not None:
+        use_word_files(words)
     for game in CATALOG.values():
         game.prepare()
     gc.collect()  # what start-up left as garbage is freed, not frozen
     gc.freeze()
+
+
+def _start_worker(words: Path | None, preload: bool) -> None:
+    if preload:
+        prepare_games(words)
+    elif words is not None:
+        use_word_files(words)
 
 
 def decide(game_key: str, state_json: str, seat: int, level: str, seconds: float, seed: int) -> str:
@@ -58,17 +70,21 @@ def decide(game_key: str, state_json: str, seat: int, level: str, seconds: float
 class ComputerPlayers:
     """Where the bot's seats think: a pool of worker processes, or threads if ``workers`` is 0."""
 
-    def __init__(self, *, workers: int, seconds: float, preload: bool = True) -> None:
+    def __init__(
+        self, *, workers: int, seconds: float, preload: bool = True, words: Path | None = None
+    ) -> None:
         self.seconds = seconds
         self._workers = workers
         self._preload = preload
+        self._words = words
         self._pool = self._new_pool() if workers > 0 else None
 
     def _new_pool(self) -> ProcessPoolExecutor:
         return ProcessPoolExecutor(
             max_workers=self._workers,
             mp_context=multiprocessing.get_context("spawn"),
-            initializer=prepare_games if self._preload else None,
+            initializer=_start_worker,
+            initargs=(self._words, self._preload),
         )
 
     async def choose(self, game_key: str, state_json: str, seat: int, level: str) -> str:

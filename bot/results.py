@@ -142,8 +142,8 @@ class ResultsService:
         return await self._repository.history(guild_id, offset=offset, limit=limit)
 
     async def players(self, guild_id: int) -> list[tuple[int, str]]:
-        """The people with a result here, most recently played first, each with the name
-        they last played under (for autocomplete)."""
+        """The people with a result on this server (id, the name they last played under),
+        most recently played first."""
         return await self._repository.players(guild_id)
 
     async def most_played(self, guild_id: int) -> str | None:

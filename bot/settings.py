@@ -28,6 +28,12 @@ class Settings(BaseSettings):
     database: Path = Field(
         default=Path("data/tricky.db"), description="Where the SQLite database file lives."
     )
+    cache_dir: Path | None = Field(
+        default=None,
+        description="Where files the bot builds for itself live (the word lists, mapped "
+        "into memory and shared by every process); default: a cache folder beside the "
+        "database.",
+    )
     dev_guild: int | None = Field(
         default=None,
         description="A server id to sync commands to instantly while developing; "
@@ -82,6 +88,10 @@ class Settings(BaseSettings):
                 f"({self.shard_count - 1}); it is {','.join(map(str, ids))}"
             )
         return self
+
+    @property
+    def cache_path(self) -> Path:
+        return self.database.parent / "cache" if self.cache_dir is None else self.cache_dir
 
     @property
     def shards(self) -> Shards:

@@ -6,9 +6,9 @@ bot plays a sensible move for the seat and marks it away; after three timeouts
 in a row a computer player takes the seat over. Seats played by the bot (a
 computer player, or a taken-over seat) move as soon as they must.
 
-Deadlines are rows in the database, so a restart loses none: on start the
-clock reconciles every running table, giving each seat to act a whole turn
-again (see ``TurnClock.start``). Lobbies that never start, and games nobody
+Deadlines are rows in the database, so a restart loses none: on start every
+running clock gives its seat a whole turn again, in a few statements however
+many tables there are (see ``TurnClock.start``). Lobbies that never start, and games nobody
 has moved in for two days, are closed (games unrated).
 """
 
@@ -68,7 +68,14 @@ class TurnClock:
         self._computers = computers
         self._sleeper: asyncio.Task[None] | None = None
         self._poked = False
+        self._ticking = False
+        self._asked: datetime | None = None
+        """While ticking: the soonest a change asked the clock to look round by."""
+        self._next: datetime | None = None
+        """While asleep: when the clock looks round next."""
         self._loop: asyncio.Task[None] | None = None
+        self._waking: asyncio.Task[None] | None = None
+        self._starting: asyncio.Task[None] | None = None
         self._robots: dict[tuple[int, int], asyncio.Task[None]] = {}
         # When the clock last looked for computer seats nothing moves, and whether one
         # has since given up after failed moves (then it must look again soon).
@@ -78,7 +85,7 @@ class TurnClock:
     # -- life ---------------------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Reconcile every running table with its deadlines, then start ticking.
+        """Restart every running clock, then start ticking; tables load when first touched.
 
         Nobody can act while the bot is down, so that time counts against no one (AW1):
         every seat to act gets a whole turn from now, half-time reminder included. When
@@ -86,22 +93,43 @@ class TurnClock:
         pushing each deadline back by the downtime, every clock starts again; a quick
         restart just gives the seats to act a little more time.
 
+        The clocks are rows, restarted in a few statements: no table is loaded for them,
+        so the bot answers its first click as soon with ten thousand running tables as
+        with none. Only a table whose last move may have missed its clocks (a crash
+        between the two) is loaded now to set them (``DeadlineRepository.unsettled``);
+        computer seats to act are woken in the background (``_wake_resting_robots``).
+
         A table that cannot be loaded (a saved state the engine now refuses, a game no
         longer in the catalogue) is logged and left as it is: one broken table must not
         keep the bot, and every other table, from starting.
         """
-        for table in await self._service.open_tables():
-            if table.status is TableStatus.ACTIVE:
-                try:
-                    await self._sync(table.id, actor=None, restart=True)
-                except Exception:
-                    log.exception("table %s could not be loaded at start-up; skipped", table.id)
+        unsettled = await self._deadlines.unsettled()
+        restarted = await self._deadlines.restart_all(self._service.now())
+        log.info("turn clock: %d running clock(s) restarted", restarted)
+        for table_id in unsettled:
+            try:
+                await self._sync(table_id, actor=None, restart=True)
+            except Exception:
+                log.exception("table %s could not be loaded at start-up; skipped", table_id)
         self._robots_checked = self._service.now()
         self._loop = asyncio.create_task(self._run(), name="turn-clock")
+        self._waking = asyncio.create_task(self._wake_resting_robots(), name="robots-wake")
+
+    def begin(self) -> None:
+        """:meth:`start` in the background: the bot answers clicks meanwhile (start-up)."""
+        self._starting = asyncio.create_task(self.start(), name="turn-clock-start")
 
     async def stop(self) -> None:
         tasks = [
-            task for task in (self._loop, self._sleeper, *self._robots.values()) if task is not None
+            task
+            for task in (
+                self._starting,
+                self._loop,
+                self._sleeper,
+                self._waking,
+                *self._robots.values(),
+            )
+            if task is not None
         ]
         for task in tasks:
             task.cancel()
@@ -109,50 +137,76 @@ class TurnClock:
         self._robots.clear()
 
     async def idle(self) -> None:
-        """Wait until no computer seat is thinking (tests and shutdown)."""
+        """Wait until the clock has started and no computer seat is thinking (tests and
+        shutdown)."""
+        for task in (self._starting, self._waking):
+            if task is not None:
+                await asyncio.gather(task, return_exceptions=True)
         while self._robots:
             await asyncio.gather(*list(self._robots.values()), return_exceptions=True)
 
     # -- listening to the tables ---------------------------------------------------------------
 
     async def table_changed(self, change: Change) -> None:
+        now = self._service.now()
+        soonest: datetime | None = None
         if change.kind in ("started", "acted"):
-            await self._sync(change.table.id, actor=change.actor)
+            soonest = await self._sync(change.table.id, actor=change.actor)
         elif change.kind in ("finished", "ended", "cancelled"):
             await self._deadlines.drop(change.table.id)
-        self._wake_up()
+        status = change.table.status
+        if status is TableStatus.LOBBY:
+            soonest = min(soonest or now + STALE_LOBBY, now + STALE_LOBBY)
+        elif status is TableStatus.ACTIVE:
+            soonest = min(soonest or now + IDLE_GAME, now + IDLE_GAME)
+        if soonest is not None:
+            self._wake_by(soonest)
 
-    async def _sync(self, table_id: int, *, actor: int | None, restart: bool = False) -> None:
+    async def _sync(
+        self, table_id: int, *, actor: int | None, restart: bool = False
+    ) -> datetime | None:
         """Start clocks for the seats that now must act, stop the others; wake computer seats.
-        With ``restart``, every seat to act starts a whole turn afresh."""
+        With ``restart``, every seat to act starts a whole turn afresh. Returns when a clock
+        started here is half gone (its reminder), if one started."""
         public = await self._service.public(table_id)
         table = public.table
         if table.status is not TableStatus.ACTIVE:
             await self._deadlines.drop(table_id)
-            return
+            return None
         people = {seat for seat in public.to_act if not table.seats[seat].played_by_bot}
         running = set() if restart else await self._deadlines.seats_timed(table_id)
         keep = (people & running) - {actor}
+        halfway = None
         if table.turn_seconds:
             now = self._service.now()
             due = now + timedelta(seconds=table.turn_seconds)
             await self._deadlines.replace_for_table(table_id, keep, people - keep, now, due)
+            if people - keep:
+                halfway = now + (due - now) / 2
         else:
             await self._deadlines.drop(table_id)
         self._wake_robots_at(public)
+        return halfway
 
     # -- ticking ----------------------------------------------------------------------------------
 
     async def _run(self) -> None:
         while True:
             self._poked = False
+            self._ticking, self._asked = True, None
             try:
                 wait = await self._tick()
             except Exception:
                 log.exception("the turn clock stumbled; trying again shortly")
                 wait = 5.0
+            finally:
+                self._ticking = False
             if self._poked:
                 continue  # clocks changed while ticking (a stand-in move): look again first
+            now = self._service.now()
+            if self._asked is not None:
+                wait = min(wait, max(0.0, (self._asked - now).total_seconds()))
+            self._next = now + timedelta(seconds=wait)
             # A plain sleep in its own task, which a change cancels to wake the clock early.
             self._sleeper = asyncio.create_task(asyncio.sleep(wait), name="turn-clock-sleep")
             await asyncio.wait({self._sleeper})
@@ -162,12 +216,23 @@ class TurnClock:
         if self._sleeper is not None and not self._sleeper.done():
             self._sleeper.cancel()
 
+    def _wake_by(self, when: datetime) -> None:
+        """Make sure the clock looks round by ``when``: a move's fresh clock, a new lobby.
+
+        Most changes need nothing, since the clock already means to look sooner; so a
+        move costs the clock no look at the deadlines, however many tables run.
+        """
+        if self._ticking:
+            self._asked = when if self._asked is None else min(self._asked, when)
+        elif self._next is None or when < self._next:
+            self._wake_up()
+
     async def _tick(self) -> float:
         """Do whatever is due; return the seconds until the next thing is."""
         now = self._service.now()
         upcoming: list[datetime] = []
         reminders: dict[int, list[int]] = {}
-        for deadline in await self._deadlines.all():
+        for deadline in await self._deadlines.due(now):
             if now >= deadline.due_at:
                 try:
                     await self._expire(deadline, now)
@@ -182,14 +247,12 @@ class TurnClock:
                     )
                 upcoming.append(now + STAND_IN_RETRY)  # when a stand-in that failed is retried
                 continue
-            if not deadline.reminded:
-                if now >= deadline.halfway:
-                    reminders.setdefault(deadline.table_id, []).append(deadline.seat)
-                else:
-                    upcoming.append(deadline.halfway)
-            upcoming.append(deadline.due_at)
+            if not deadline.reminded and now >= deadline.halfway:
+                reminders.setdefault(deadline.table_id, []).append(deadline.seat)
         for table_id, seats in reminders.items():
             await self._remind(table_id, tuple(seats))
+        if (upcoming_clock := await self._deadlines.next_due()) is not None:
+            upcoming.append(upcoming_clock)
         await self._sweep(now)
         if now >= self._robots_checked + ROBOT_CHECK:
             self._robots_checked, self._robots_resting = now, False
@@ -257,16 +320,13 @@ class TurnClock:
 
     async def _wake_resting_robots(self) -> None:
         """Wake the computer seats that are to act with nothing moving them: one that gave
-        up after failed moves, or one whose wake-up was lost."""
-        for table in await self._service.open_tables():
-            if table.status is not TableStatus.ACTIVE:
-                continue
-            if not any(player.played_by_bot for player in table.seats):
-                continue
+        up after failed moves, one whose wake-up was lost, or any after a restart. Only
+        the tables where the bot plays a seat are loaded."""
+        for table_id in await self._service.with_bot_seats():
             try:
-                self._wake_robots_at(await self._service.public(table.id))
+                self._wake_robots_at(await self._service.public(table_id))
             except Exception:
-                log.exception("table %s could not be loaded to wake its computer seats", table.id)
+                log.exception("table %s could not be loaded to wake its computer seats", table_id)
 
     def _wake_robot(self, table_id: int, seat: int) -> None:
         key = (table_id, seat)

@@ -432,6 +432,10 @@ class TableBoard:
             self._pinged[table.id] = Ping(acting, text)
             if acted & acting:
                 await self._start_grace(table)
+        elif previous is None and table.id in self._due:
+            # The first drawing since a restart, for a grace period that ran out meanwhile
+            # (resume): the ping it owes is for this very turn.
+            self._pinged[table.id] = Ping(acting, text)
         else:
             self._pinged[table.id] = Ping(acting, text)
             self._due.pop(table.id, None)
@@ -451,12 +455,15 @@ class TableBoard:
         acting = frozenset(public.to_act)
         self._pinged[table_id] = Ping(acting, presenter.ping(public, sorted(acting)))
 
-    async def _start_grace(self, table: Table) -> None:
-        """Owe the seats to act a ping once the server's grace period passes without a move."""
+    async def _start_grace(self, table: Table, called: frozenset[int] | None = None) -> None:
+        """Owe the seats to act a ping once the server's grace period passes without a move.
+
+        ``called``: the seats this turn may call, when no ping was noted for it yet (after a
+        restart); the ping goes to those of them the table then waits for.
+        """
         self._cancel_grace(table.id)
-        people = frozenset(
-            seat for seat in self._pinged[table.id].seats if not table.seats[seat].played_by_bot
-        )
+        seats = self._pinged[table.id].seats if called is None else called
+        people = frozenset(seat for seat in seats if not table.seats[seat].played_by_bot)
         if not people:
             return
         grace = (await self._bot.guild_settings.get(table.guild_id)).ping_grace
@@ -488,20 +495,16 @@ class TableBoard:
     async def resume(self) -> None:
         """After a restart: every seat to act starts its grace period afresh, as its turn
         clock does (``TurnClock.start``), so nobody who looks away goes unpinged because
-        the bot was down. Someone pinged just before the restart may be pinged once more."""
+        the bot was down. Someone pinged just before the restart may be pinged once more.
+
+        Start-up loads no table for it: the grace waits for every person seated, and
+        when it runs out the table is loaded and drawn, and those of them it still waits
+        for are pinged."""
         for table in await self._tables.open_tables():
             if table.status is not TableStatus.ACTIVE or table.id in self._pinged:
                 continue
-            try:
-                public = await self._tables.public(table.id)
-            except Exception:
-                log.exception("table %s could not be loaded to resume its pings", table.id)
-                continue
-            presenter = self._presenters.get(table.game_key)
-            if presenter is None or table.id in self._pinged:
-                continue
-            self._call(table.id, public, presenter)
-            await self._start_grace(public.table)
+            called = frozenset(range(len(table.seats)))
+            await self._start_grace(table, called)
 
     async def _post_ping(
         self,

@@ -286,6 +286,18 @@ class TableRepository:
         )
         return None if row is None or row[0] is None else datetime.fromisoformat(row[0])
 
+    async def with_bot_seats(self) -> list[int]:
+        """This process's running games with a seat the bot plays (a computer player, or a
+        seat taken over), by id: the only tables whose seats may wait on the bot."""
+        mine, params = ours(self._shards, "tables.guild_id")
+        rows = await self._db.fetch_all(
+            "SELECT DISTINCT tables.id FROM tables JOIN seats ON seats.table_id = tables.id "
+            "WHERE tables.status = ? AND (seats.computer IS NOT NULL OR seats.taken_over = 1) "
+            f"AND {mine} ORDER BY tables.id",
+            (TableStatus.ACTIVE.value, *params),
+        )
+        return [int(row["id"]) for row in rows]
+
     async def open_tables(self) -> list[Table]:
         """This process's lobbies and running games, oldest first (for start-up)."""
         mine, params = ours(self._shards, "guild_id")

@@ -270,6 +270,10 @@ class TableService:
     async def open_tables(self) -> list[Table]:
         return await self._repo.open_tables()
 
+    async def with_bot_seats(self) -> list[int]:
+        """The running games where the bot plays a seat, by id (nothing loaded)."""
+        return await self._repo.with_bot_seats()
+
     def game(self, key: str) -> AnyGame:
         try:
             return self.catalog[key]

@@ -12,9 +12,12 @@ downloaded while the bot runs:
   list has no plural or verb forms.
 
 Only entries made of the letters a-z are kept, so no hyphenated word can be
-played (SW5). A list is read once per process, on first use, and kept as a
-frozen set; reading goes through a :data:`WordSource` so tests hand the game a
-tiny list instead (see :class:`games.short_word.game.ShortWordGame`).
+played (SW5). Reading goes through a :data:`WordSource`. By default a list is
+read once per process, on first use, and kept as a frozen set; tests hand the
+game a tiny set instead (see :class:`games.short_word.game.ShortWordGame`).
+The bot hands it :class:`~games.short_word.word_table.WordTable` s read from
+files mapped into memory, which every process on the machine shares
+(``bot/word_files.py``; :meth:`Lexicons.use`).
 
 A :class:`Lexicon` is what one table plays with: a dictionary plus the server's
 house additions and removals, as snapshotted into the table's options when its
@@ -28,6 +31,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Literal
+
+from games.short_word.word_table import AnagramMemo, WordMemo, WordTable
 
 __all__ = [
     "DICTIONARIES",
@@ -49,8 +54,20 @@ DICTIONARIES: dict[DictionaryName, str] = {
 }
 """How each dictionary is named to players."""
 
-WordSource = Callable[[DictionaryName], frozenset[str]]
-"""Gives the words of a dictionary; the packaged lists by default, a tiny set in tests."""
+Words = frozenset[str] | WordTable
+"""A dictionary's words: a set in this process's memory, or a table in shared memory."""
+
+WordSource = Callable[[DictionaryName], Words]
+"""Gives the words of a dictionary; the packaged lists by default, a tiny set in tests,
+mapped word files in the bot."""
+
+MEMO_BYTES = 4 << 20
+"""About what a mapped table's memos may hold in one process (:class:`AnagramMemo`,
+:class:`WordMemo`): the memory a process adds for the word lists stays a few MiB."""
+
+_MEMO_ENTRY_BYTES = 96
+"""An entry's rough cost: the dict slot and the key (most probes find no word, and share
+the empty tuple)."""
 
 MAX_WORD_LETTERS = 22
 """Eleven double-letter cards: no typed word can be longer."""
@@ -112,20 +129,34 @@ def _anagrams(words: frozenset[str]) -> _Anagrams:
     return _Anagrams(words)
 
 
+@cache
+def _memo(table: WordTable) -> AnagramMemo:
+    return AnagramMemo(table, MEMO_BYTES * 3 // 4 // _MEMO_ENTRY_BYTES)
+
+
+@cache
+def _known(table: WordTable) -> WordMemo:
+    return WordMemo(table, MEMO_BYTES // 4 // _MEMO_ENTRY_BYTES)
+
+
 class Lexicon:
     """The words one table accepts: a dictionary, plus house words, minus house removals."""
 
-    __slots__ = ("_added", "_changed_groups", "_removed", "_words", "dictionary")
+    __slots__ = ("_added", "_changed_groups", "_has", "_removed", "_words", "dictionary")
 
     def __init__(
         self,
         dictionary: DictionaryName,
-        words: frozenset[str],
+        words: Words,
         added: Iterable[str] = (),
         removed: Iterable[str] = (),
     ) -> None:
         self.dictionary = dictionary
         self._words = words
+        # A mapped table answers through its memo: a word checked before costs a dict lookup.
+        self._has: Callable[[str], bool] = (
+            _known(words).__getitem__ if isinstance(words, WordTable) else words.__contains__
+        )
         self._removed = frozenset(removed)
         self._added = frozenset(added) - self._removed
         self._changed_groups: dict[int, tuple[str, ...]] | None = None
@@ -137,7 +168,7 @@ class Lexicon:
     def __contains__(self, word: object) -> bool:
         if word in self._added:
             return True
-        return word in self._words and word not in self._removed
+        return isinstance(word, str) and self._has(word) and word not in self._removed
 
     def anagram_groups(self) -> Mapping[int, tuple[str, ...]]:
         """The accepted words by :func:`anagram_key`, for finding words in cards.
@@ -145,14 +176,17 @@ class Lexicon:
         Built on first use. A house list only overrides the few keys it
         touches, so tables with different house lists share the big index.
         """
-        groups = _anagrams(self._words).by_key
+        words = self._words
+        groups: dict[int, tuple[str, ...]] = (
+            _memo(words) if isinstance(words, WordTable) else _anagrams(words).by_key
+        )
         if not self._added and not self._removed:
             return groups
         if self._changed_groups is None:
             changed: dict[int, set[str]] = {}
             for word in self._added | self._removed:
                 key = anagram_key(word)
-                changed.setdefault(key, set(groups.get(key, ()))).add(word)
+                changed.setdefault(key, set(groups.get(key) or ())).add(word)
             self._changed_groups = {
                 key: tuple(sorted(word for word in group if word in self))
                 for key, group in changed.items()
@@ -168,6 +202,11 @@ class Lexicons:
     def __init__(self, source: WordSource) -> None:
         self._source = source
         self._made: OrderedDict[tuple[object, ...], Lexicon] = OrderedDict()
+
+    def use(self, source: WordSource) -> None:
+        """Read dictionaries from ``source`` from now on (the bot's mapped word files)."""
+        self._source = source
+        self._made.clear()
 
     def get(
         self, dictionary: DictionaryName, added: tuple[str, ...], removed: tuple[str, ...]

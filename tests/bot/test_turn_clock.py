@@ -532,7 +532,8 @@ async def test_a_table_that_cannot_load_does_not_keep_the_others_from_starting(
     db: Database, caplog: pytest.LogCaptureFixture, breakage: str
 ) -> None:
     """A saved state the engine now refuses, or a game no longer in the catalogue, is
-    that one table's problem: the bot still starts and keeps every other table's clock."""
+    that one table's problem: the bot still starts and keeps every other table's clock.
+    Start-up does not load the tables, so the broken one shows when its clock runs out."""
     clock = Manual(datetime(2026, 11, 22, 12, 0, tzinfo=UTC))
     computers = ComputerPlayers(workers=0, seconds=0.1, preload=False)
     service = TableService(db, CATALOG, clock)
@@ -546,10 +547,10 @@ async def test_a_table_that_cannot_load_does_not_keep_the_others_from_starting(
     try:
         await turn_clock.start()
         await turn_clock.stop()
-        assert f"table {bad.id}" in caplog.text
         assert await DeadlineRepository(db).seats_timed(good.id) == {0, 1}
         clock.at += timedelta(seconds=61)  # both tables' clocks ran out, the broken one's first
         await turn_clock._tick()
+        assert f"table {bad.id}" in caplog.text
         assert (await service.get(good.id)).version > good.version
     finally:
         await turn_clock.stop()

@@ -132,3 +132,68 @@ async def test_a_clock_is_pushed_back_or_dropped_only_while_it_is_the_one_read(
     await deadlines.drop(table_id, 1, due_at=retry)  # not seat 1's clock: it stays
     await deadlines.drop(table_id, 0, due_at=retry)
     assert await deadlines.seats_timed(table_id) == {1}
+
+
+async def running(db: Database, channel: int, *, seconds: int = 300, guild: int = 1) -> int:
+    """A running table (status only: the clock's queries read no state)."""
+    table_id = await table(db, channel, guild)
+    await db.write(
+        "UPDATE tables SET status = 'active', turn_seconds = ?, updated_at = ? WHERE id = ?",
+        (seconds, NOW.isoformat(), table_id),
+    )
+    return table_id
+
+
+async def test_a_tick_reads_only_the_clocks_due_or_half_gone(db: Database) -> None:
+    deadlines = DeadlineRepository(db)
+    soon, later, reminded = [await running(db, n) for n in (1, 2, 3)]
+    await deadlines.replace_for_table(soon, [], [0], NOW, NOW + timedelta(minutes=2))
+    await deadlines.replace_for_table(later, [], [0], NOW, NOW + timedelta(minutes=20))
+    await deadlines.replace_for_table(reminded, [], [1], NOW, NOW + timedelta(minutes=3))
+    await deadlines.mark_reminded(reminded, 1)
+    at = NOW + timedelta(minutes=1, seconds=30)  # soon's and reminded's halves are gone
+    assert [(d.table_id, d.seat) for d in await deadlines.due(at)] == [(soon, 0)]
+    at = NOW + timedelta(minutes=3)
+    assert [(d.table_id, d.seat) for d in await deadlines.due(at)] == [(soon, 0), (reminded, 1)]
+    next_due = await deadlines.next_due()
+    assert next_due is not None
+    assert abs(next_due - (NOW + timedelta(minutes=1))) < timedelta(milliseconds=5)
+    await deadlines.mark_reminded(soon, 0)
+    next_due = await deadlines.next_due()
+    assert next_due is not None  # soon runs out at 2 minutes, before reminded at 3
+    assert abs(next_due - (NOW + timedelta(minutes=2))) < timedelta(milliseconds=5)
+
+
+async def test_a_restart_gives_every_running_clock_a_whole_turn_in_batches(db: Database) -> None:
+    deadlines = DeadlineRepository(db)
+    short = [await running(db, n, seconds=60) for n in range(5)]
+    long = [await running(db, 10 + n, seconds=600) for n in range(3)]
+    closed = await running(db, 99)
+    for table_id in [*short, *long, closed]:
+        await deadlines.replace_for_table(table_id, [], [0, 1], NOW, NOW + timedelta(seconds=5))
+        await deadlines.mark_reminded(table_id, 0)
+    await db.write("UPDATE tables SET status = 'finished' WHERE id = ?", (closed,))
+    back = NOW + timedelta(hours=1)
+    assert await deadlines.restart_all(back, batch=2) == 2 * (len(short) + len(long))
+    clocks = {(d.table_id, d.seat): d for d in await deadlines.all()}
+    for table_id, seconds in [*((t, 60) for t in short), *((t, 600) for t in long)]:
+        for seat in (0, 1):
+            clock = clocks[table_id, seat]
+            assert (clock.started_at, clock.reminded) == (back, False)
+            assert clock.due_at == back + timedelta(seconds=seconds)
+    assert clocks[closed, 0].started_at == NOW, "a finished table's leftover is not restarted"
+
+
+async def test_only_tables_whose_clocks_may_have_missed_a_move_are_unsettled(
+    db: Database,
+) -> None:
+    deadlines = DeadlineRepository(db)
+    settled, missed, unclocked = await running(db, 1), await running(db, 2), await running(db, 3)
+    await deadlines.replace_for_table(settled, [], [0], NOW, LATER)
+    await deadlines.replace_for_table(missed, [], [0], NOW, LATER)
+    # A move committed at ``missed`` after its clock started, and then the bot stopped.
+    await db.write(
+        "UPDATE tables SET updated_at = ? WHERE id = ?", ((NOW + timedelta(1)).isoformat(), missed)
+    )
+    await db.write("UPDATE tables SET turn_seconds = 0 WHERE id = ?", (unclocked,))
+    assert await deadlines.unsettled() == [missed]

@@ -593,3 +593,30 @@ async def test_a_message_write_cancelled_on_its_way_leaves_the_cache_true_to_the
     with pytest.raises(asyncio.CancelledError):
         await recording
     await assert_matches_the_file(repo, db, table.id)
+
+
+async def test_the_games_with_bot_seats_are_found_without_loading_any(db: Database) -> None:
+    repo = TableRepository(db)
+    now = datetime(2026, 11, 22, tzinfo=UTC)
+    ids = []
+    for channel, seats in enumerate(
+        [
+            [Player("Ann", 1), Player("Computer 1 (hard)", computer="hard")],
+            [Player("Ann", 1), Player("Bo", 2)],
+            [Player("Ann", 1), Player("Bo", 2)],
+        ]
+    ):
+        table_id = await repo.create_lobby(
+            guild_id=1,
+            channel_id=channel,
+            game_key="short_changed",
+            host=seats[0],
+            options={},
+            turn_seconds=0,
+            now=now,
+        )
+        await repo.set_seats(table_id, seats, now)
+        await db.write("UPDATE tables SET status = 'active' WHERE id = ?", (table_id,))
+        ids.append(table_id)
+    await db.write("UPDATE seats SET taken_over = 1 WHERE table_id = ? AND seat = 1", (ids[2],))
+    assert await repo.with_bot_seats() == [ids[0], ids[2]]

@@ -1,0 +1,73 @@
+"""The word table's layout: what goes in comes out, and a damaged block is refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.short_word.finder import words_in
+from games.short_word.lexicon import Lexicon, anagram_key
+from games.short_word.word_table import (
+    AnagramMemo,
+    DamagedWordTable,
+    WordMemo,
+    WordTable,
+    lay_out,
+)
+from tests.games.short_word.helpers import WORDS, cards
+
+
+@pytest.fixture(scope="module")
+def block() -> bytes:
+    return lay_out(WORDS, anagram_key)
+
+
+def test_a_table_holds_exactly_its_words(block: bytes) -> None:
+    table = WordTable.check(block)
+    assert len(table) == len(WORDS)
+    assert list(table) == sorted(WORDS)
+    assert all(word in table for word in WORDS)
+    for stranger in ("zzx", "", "quite!", "quitè", "QUIT", 7, None):
+        assert stranger not in table
+
+
+def test_anagram_groups_match_the_in_memory_index(block: bytes) -> None:
+    table = WordTable.check(block)
+    in_memory = Lexicon("modern", WORDS).anagram_groups()
+    assert {key: table.group(key) for key in in_memory} == dict(in_memory)
+    assert table.group(anagram_key("zzxq")) == ()
+
+
+def test_a_mapped_lexicon_finds_what_the_in_memory_one_finds(block: bytes) -> None:
+    hand = cards("QU I T E N S T E A")
+    mapped = Lexicon("modern", WordTable.check(block), added=("zzx",), removed=("tea",))
+    in_memory = Lexicon("modern", WORDS, added=("zzx",), removed=("tea",))
+    assert sorted(words_in(hand, mapped)) == sorted(words_in(hand, in_memory))
+    assert ("tea" in mapped, "zzx" in mapped, "quit" in mapped) == (False, True, True)
+
+
+def test_the_memos_stay_within_their_limit(block: bytes) -> None:
+    table = WordTable.check(block)
+    groups = AnagramMemo(table, limit=3)
+    found = [groups.get(anagram_key(word)) for word in sorted(WORDS)[:10]]
+    assert all(found) and len(groups) <= 3
+    known = WordMemo(table, limit=2)
+    assert [known[word] for word in ("quit", "zzx", "tea")] == [True, False, True]
+    assert len(known) <= 2
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        pytest.param(lambda b: b[: len(b) - 1], id="truncated"),
+        pytest.param(lambda b: b[:100], id="header only"),
+        pytest.param(lambda b: b"", id="empty"),
+        pytest.param(lambda b: b[:-5] + bytes([b[-5] ^ 1]) + b[-4:], id="a flipped bit"),
+        pytest.param(lambda b: b"X" + b[1:], id="another magic"),
+        pytest.param(lambda b: b[:8] + b"\x02" + b[9:], id="another format version"),
+        pytest.param(lambda b: b + b"\0", id="too long"),
+    ],
+)
+def test_a_damaged_block_is_refused(block: bytes, damage: object) -> None:
+    assert callable(damage)
+    with pytest.raises(DamagedWordTable):
+        WordTable.check(damage(block))
