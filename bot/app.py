@@ -12,12 +12,14 @@ from discord.ext import commands
 from bot.clock import Clock, SystemClock
 from bot.computer import ComputerPlayers, prepare_games
 from bot.guilds import GuildSettingsService
+from bot.notify import TurnMessages
 from bot.preferences import PreferencesService
 from bot.replays import ReplayService
 from bot.results import ResultsService
 from bot.settings import Settings
 from bot.storage.database import Database
 from bot.storage.deadlines import DeadlineRepository
+from bot.storage.direct_messages import UndeliveredRepository
 from bot.storage.guilds import GuildSettingsRepository
 from bot.storage.migrations import migrate
 from bot.storage.preferences import PreferencesRepository
@@ -39,6 +41,7 @@ EXTENSIONS = (
     "cogs.replays",
     "cogs.rematch",
     "cogs.finding",
+    "cogs.notify",
     "cogs.practice",
 )
 
@@ -81,6 +84,7 @@ class TrickyBot(commands.AutoShardedBot):
         self._guild_settings: GuildSettingsService | None = None
         self._results: ResultsService | None = None
         self._replays: ReplayService | None = None
+        self._turn_messages: TurnMessages | None = None
         self._preloading: asyncio.Task[None] | None = None
 
     @property
@@ -114,6 +118,11 @@ class TrickyBot(commands.AutoShardedBot):
         return self._replays
 
     @property
+    def turn_messages(self) -> TurnMessages:
+        assert self._turn_messages is not None, "turn messages start in setup_hook"
+        return self._turn_messages
+
+    @property
     def turn_clock(self) -> TurnClock:
         assert self._turn_clock is not None, "the turn clock starts in setup_hook"
         return self._turn_clock
@@ -142,6 +151,14 @@ class TrickyBot(commands.AutoShardedBot):
             )
         self._preferences = PreferencesService(PreferencesRepository(self._db), self.clock.now)
         self._replays = ReplayService(self._tables)
+        self._turn_messages = TurnMessages(
+            self._tables,
+            self._guild_settings,
+            self._preferences,
+            UndeliveredRepository(self._db),
+            self.clock.now,
+        )
+        self._tables.listen(self._turn_messages)
         # The word lists come from files mapped into memory that every process shares.
         use_word_files(self.settings.cache_path)
         for extension in EXTENSIONS:
@@ -192,6 +209,8 @@ class TrickyBot(commands.AutoShardedBot):
     async def close(self) -> None:
         if self._turn_clock is not None:
             await self._turn_clock.stop()
+        if self._turn_messages is not None:
+            await self._turn_messages.drain()
         await super().close()
         if self._computers is not None:
             self._computers.close()

@@ -86,10 +86,10 @@ class ReplayService:
         self._tables = tables
         self._cache: OrderedDict[int, Replay] = OrderedDict()
 
-    async def replay(self, table_id: int, guild_id: int | None) -> Replay:
+    async def replay(self, table_id: int, guild_id: int) -> Replay:
         """The public record of a finished (or ended) game of this server."""
         table = await self._tables.get(table_id)
-        if guild_id is not None and table.guild_id != guild_id:
+        if table.guild_id != guild_id:
             raise TableError("That game was played in another server.")
         if table.status.is_open:
             raise TableError("That game is still being played: press Watch on its table.")

@@ -1,11 +1,10 @@
 """Autocomplete for command options whose choices come from data, and reading them back.
 
 Discord offers autocomplete on text and number options only, so an option that
-names a seat, a member with a record here or a house word is text: the
-suggestions carry a value the command understands (a seat's number, a member's
-id), and what a member types without picking a suggestion is read back as
-kindly as it can be (a number, a name, a mention). (Recent finished games for
-``/tricky export`` are suggested by ``cogs.replays`` itself.)
+names a seat, a member with a record here, a house word or a finished game is
+text: the suggestions carry a value the command understands (a seat's number,
+a member's id, a table id), and what a member types without picking a
+suggestion is read back as kindly as it can be (a number, a name, a mention).
 
 Each function here is an autocomplete callback for ``@command.autocomplete``;
 they answer within Discord's 3 seconds from the bot's cached rows and one
@@ -17,6 +16,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable, Coroutine, Iterable
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -34,6 +34,7 @@ __all__ = [
     "members_with_a_record",
     "read_member",
     "read_seat",
+    "recent_games",
     "seats_here",
 ]
 
@@ -41,6 +42,9 @@ log = logging.getLogger(__name__)
 
 MOST = 25
 """Discord shows at most 25 suggestions."""
+RECENT = 50
+"""Finished games looked through for :func:`recent_games`: the newest, since older ones are
+found by typing their number."""
 MENTION = re.compile(r"<@!?(\d{1,20})>")
 
 Choices = list[app_commands.Choice[str]]
@@ -160,3 +164,37 @@ async def house_words(interaction: discord.Interaction[Any], typed: str) -> Choi
     settings = await _bot(interaction).guild_settings.get(interaction.guild_id)
     added = settings.lobby_defaults.get("short_word", {}).get("house_add", ())
     return _matching(typed.lower(), ((str(word), str(word)) for word in added))
+
+
+# -- recent finished games ---------------------------------------------------------------------
+
+
+@_never_failing
+async def recent_games(interaction: discord.Interaction[Any], typed: str) -> Choices:
+    """This server's finished games, newest first, as "#id Game · players · when"; the value
+    is the table id (for ``/tricky export`` and replays)."""
+    if interaction.guild_id is None:
+        return []
+    bot = _bot(interaction)
+    results, _ = await bot.results.history(interaction.guild_id, offset=0, limit=RECENT)
+    now = bot.clock.now()
+    named = []
+    for result in results:
+        game = bot.tables.catalog.get(result.game_key)
+        title = game.title if game is not None else result.game_key
+        players = ", ".join(seat.name for seat in result.seats)
+        when = _ago(now, result.finished_at)
+        named.append((f"#{result.table_id} {title} · {players} · {when}", str(result.table_id)))
+    return _matching(typed.lstrip("#"), named)
+
+
+def _ago(now: datetime, then: datetime) -> str:
+    """A rough age for a suggestion (its text cannot hold Discord's live timestamps)."""
+    if then.tzinfo is None:
+        then = then.replace(tzinfo=UTC)
+    seconds = max(0, int((now - then).total_seconds()))
+    for unit, size in (("day", 86_400), ("hour", 3600), ("minute", 60)):
+        if seconds >= size:
+            count = seconds // size
+            return f"{count} {unit}{'s' * (count != 1)} ago"
+    return "just now"

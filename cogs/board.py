@@ -115,6 +115,8 @@ def table_controls(table_id: int, *, playing: bool) -> discord.ui.View:
         )
     view.add_item(TableButton(table_id, "log", label="Full log", emoji="📜"))
     view.add_item(TableButton(table_id, "rules", label="Rules", emoji="📖"))
+    if playing:
+        view.add_item(TableButton(table_id, "watch", label="Watch", emoji="👀"))
     return view
 
 
@@ -152,6 +154,9 @@ class TableBoard:
         self._pinged: dict[int, Ping] = {}
         self._acted: dict[int, set[int]] = {}
         self._panels: dict[int, dict[int, OpenPanel]] = {}
+        self._watchers: dict[int, dict[int, discord.Interaction[Any]]] = {}
+        """Per table, by member: the latest interaction of a Watch panel, refreshed like a
+        player's panel while its token lives."""
         self._held: dict[int, list[asyncio.Event]] = {}
         """Per channel, the commands posting a message there themselves (see :meth:`posting`)."""
         self._catch_ups: dict[int, asyncio.TimerHandle] = {}
@@ -613,7 +618,26 @@ class TableBoard:
             interaction, interaction.user.id, version, draft, tuple(legal)
         )
 
+    def track_watcher(self, table_id: int, interaction: discord.Interaction[Any]) -> None:
+        self._watchers.setdefault(table_id, {})[interaction.user.id] = interaction
+
+    def watch_panel(self, public: PublicTable, presenter: Presenter) -> list[discord.Embed]:
+        """What a bystander's Watch panel shows: the table message's public embeds."""
+        return _with_seat_notes(presenter.table(public), public.table)
+
+    async def _refresh_watchers(self, public: PublicTable, presenter: Presenter) -> None:
+        watchers = self._watchers.get(public.table.id, {})
+        if not watchers:
+            return
+        embeds = self.watch_panel(public, presenter)
+        for user_id, interaction in list(watchers.items()):
+            try:
+                await interaction.edit_original_response(embeds=embeds)
+            except discord.HTTPException:  # its token expired, or the message was dismissed
+                watchers.pop(user_id, None)
+
     async def _refresh_panels(self, public: PublicTable, presenter: Presenter) -> None:
+        await self._refresh_watchers(public, presenter)
         table = public.table
         # Ending a game early changes its status, not its version: every open panel still
         # shows controls then (a click being answered is left to its own answer).
@@ -652,6 +676,7 @@ class TableBoard:
         self._reminders.pop(table_id, None)
         self._events.pop(table_id, None)
         self._panels.pop(table_id, None)
+        self._watchers.pop(table_id, None)
         self._closing.discard(table_id)
         self._news.pop(table_id, None)
 

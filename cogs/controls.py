@@ -10,7 +10,7 @@ Id layout (Discord allows 100 characters)::
     tk:lobby:<table>:<verb>[:<option>]     Join, Leave, Start, Cancel, option toggles
     tk:opt:<table>:<option>                a lobby option select
     tk:seat:<table>                        the lobby's computer players and turn clock select
-    tk:table:<table>:<verb>                Open my hand, Rules, Log on the table message
+    tk:table:<table>:<verb>                Open my hand, Rules, Log, Watch on the table message
     tk:panel:<table>:<version>:<data>      a button on a private panel
     tk:pick:<table>:<version>:<data>       a select on a private panel
     tk:form:<table>:<version>:<data>       a form (modal) opened from a panel
@@ -167,7 +167,8 @@ class LobbySeating(ui.DynamicItem[ui.Select[Any]], template=r"tk:seat:(?P<table>
 
 
 class TableButton(
-    ui.DynamicItem[ui.Button[Any]], template=r"tk:table:(?P<table>\d+):(?P<verb>hand|rules|log)"
+    ui.DynamicItem[ui.Button[Any]],
+    template=r"tk:table:(?P<table>\d+):(?P<verb>hand|rules|log|watch)",
 ):
     def __init__(
         self,

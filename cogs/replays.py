@@ -29,13 +29,22 @@ from discord.ext import commands
 from bot.replays import Replay, export_json, export_text
 from bot.tables.model import TableStatus
 from bot.tables.service import PublicTable, TableError
+from cogs.autocomplete import recent_games
 from cogs.presenters import PRESENTERS, Presenter
 from cogs.replies import deferring_if_slow, friendly
 
 if TYPE_CHECKING:
     from bot.app import TrickyBot
 
-__all__ = ["ReplayJump", "ReplayOpen", "ReplayStep", "ReplaysCog", "frame", "setup"]
+__all__ = [
+    "ReplayJump",
+    "ReplayOpen",
+    "ReplayStep",
+    "ReplaysCog",
+    "frame",
+    "read_table_number",
+    "setup",
+]
 
 RECENT = 8
 """Public lines under each frame, as many as the live table shows."""
@@ -248,6 +257,8 @@ class ReplaysCog(commands.Cog, name="ReplaysCog"):
                 group.remove_command(command.name)
 
     async def _replay(self, interaction: discord.Interaction[Any], table_id: int) -> Replay:
+        if interaction.guild_id is None:  # a forged click from a DM
+            raise TableError("Replays are shown in the server the game was played in.")
         return await deferring_if_slow(
             interaction, self.bot.replays.replay(table_id, interaction.guild_id)
         )
@@ -292,20 +303,20 @@ class ReplaysCog(commands.Cog, name="ReplaysCog"):
         @app_commands.command(
             name="export", description="The public record of a finished game, as files."
         )
-        @app_commands.describe(game="The game (its table number, as /tricky history shows)")
-        async def export(interaction: discord.Interaction[Any], game: int) -> None:
+        @app_commands.describe(game="The game: pick one, or type its table number (#12)")
+        async def export(interaction: discord.Interaction[Any], game: str) -> None:
             await self.export(interaction, game)
 
-        @export.autocomplete("game")
-        async def recent_games(
-            interaction: discord.Interaction[Any], typed: str
-        ) -> list[app_commands.Choice[int]]:
-            return await self.recent_games(interaction, typed)
-
+        export.autocomplete("game")(recent_games)
         return export
 
     @friendly
-    async def export(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+    async def export(self, interaction: discord.Interaction[Any], game: str) -> None:
+        table_id = read_table_number(game)
+        if table_id is None:
+            raise TableError(
+                "Pick a game from the list, or type its table number as /tricky history shows it."
+            )
         replay = await self._replay(interaction, table_id)
         stem = f"tricky-{replay.game.key}-table-{replay.table.id}"
         files = [
@@ -321,24 +332,11 @@ class ReplaysCog(commands.Cog, name="ReplaysCog"):
         else:
             await interaction.response.send_message(text, files=files, ephemeral=True)
 
-    async def recent_games(
-        self, interaction: discord.Interaction[Any], typed: str
-    ) -> list[app_commands.Choice[int]]:
-        """This server's latest games, matching what was typed (a number, a game, a name)."""
-        if interaction.guild_id is None:
-            return []
-        results, _ = await self.bot.results.history(interaction.guild_id, offset=0, limit=25)
-        typed = typed.strip().casefold()
-        choices = []
-        for result in results:
-            presenter = PRESENTERS.get(result.game_key)
-            title = presenter.game.title if presenter else result.game_key
-            players = ", ".join(seat.name for seat in result.seats)
-            label = f"{result.table_id}: {title}, {result.finished_at:%b %d} ({players})"
-            if typed and typed not in label.casefold():
-                continue
-            choices.append(app_commands.Choice(name=label[:100], value=result.table_id))
-        return choices
+
+def read_table_number(typed: str) -> int | None:
+    """A table number from what was picked or typed: "12", "#12", "#12 Fraud · ..."."""
+    match = re.match(r"\s*#?(\d{1,18})\b", typed)
+    return None if match is None else int(match[1])
 
 
 def _presenter(key: str) -> Presenter:

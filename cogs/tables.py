@@ -32,6 +32,7 @@ from cogs.controls import (
 from cogs.hosts import in_question, pass_on_if_gone, refusal
 from cogs.intro import introduce
 from cogs.lobby import CLOCKS, lobby_message
+from cogs.notify import tell_if_undelivered
 from cogs.presenters import PRESENTERS, Presenter
 from cogs.presenters.base import Ask, Notice, Redraw, Submit
 from cogs.replies import (
@@ -261,9 +262,27 @@ class TablesCog(
                 await self._open_panel(interaction, table_id)
             case "log":
                 await self._send_log(interaction, table_id)
+            case "watch":
+                await self._watch(interaction, table_id)
             case _:
                 table = await self.bot.tables.get(table_id)
                 await self._send_rules(interaction, self._presenter(table.game_key))
+
+    async def _watch(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        """A bystander's private copy of the table, which the board keeps up to date."""
+        public = await self.bot.tables.public(table_id)
+        if public.table.seat_of(interaction.user.id) is not None:
+            raise TableError("You are playing here: Open my hand shows the table and your hand.")
+        if public.table.status is not TableStatus.ACTIVE:
+            raise TableError("This game is over: /tricky history has its replay.")
+        embeds = self.board.watch_panel(public, self._presenter(public.table.game_key))
+        await interaction.response.send_message(
+            "👀 You are watching this table. This copy follows the game for 15 minutes; "
+            "press Watch again after that.",
+            embeds=embeds,
+            ephemeral=True,
+        )
+        self.board.track_watcher(table_id, interaction)
 
     # -- the private panel --------------------------------------------------------------------
 
@@ -345,6 +364,7 @@ class TablesCog(
                 said = played.private_lines or played.lines[:1]
                 done = Notice(" ".join(said)) if said else None
                 await self._redraw_panel(interaction, presenter, fresh, "", done)
+                await tell_if_undelivered(self.bot, interaction)
 
     async def _redraw_panel(
         self,
@@ -405,6 +425,7 @@ class TablesCog(
         seat = await self.bot.tables.for_seat(table.id, interaction.user.id)
         played = await self.bot.tables.act(table.id, interaction.user.id, build(seat))
         await explain(interaction, "\n".join(played.private_lines + played.lines) or "Done.")
+        await tell_if_undelivered(self.bot, interaction)
 
     # -- helpers ------------------------------------------------------------------------------
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, cast
 
+import discord
 from simcord import Env
 
 from bot.app import TrickyBot
+from cogs.autocomplete import recent_games
 from tests.cogs.test_rematch import play_to_the_end, reply
 from tests.cogs.test_tables import moderator, open_lobby, start
 from tests.e2e.helpers import Room, bot_of, text_of
@@ -97,4 +100,27 @@ async def test_words_remove_suggests_this_servers_house_words(simcord_env: Env) 
     other = Room(env)
     stranger = moderator(other, "mod2")
     assert await stranger.autocomplete(other.channel, "tricky words remove", "word", "") == []
+    env.raise_errors()
+
+
+async def test_recent_games_are_this_servers_newest_first(simcord_env: Env) -> None:
+    """The suggestions ``replay``'s commands (export, replays) take: called here as discord.py
+    calls an autocomplete callback, with what it reads of the interaction."""
+    env, bot = simcord_env, bot_of(simcord_env)
+    room = Room(env)
+    _, first = await finished_game(env, room, bot, "ann", "bo")
+    _, second = await finished_game(env, room, bot, "cy", "di", "ed")
+    other = Room(env)
+    await finished_game(env, other, bot, "eve", "fay")
+
+    async def suggested(guild_id: int, typed: str) -> list[tuple[str, str]]:
+        asking = cast("discord.Interaction[Any]", SimpleNamespace(client=bot, guild_id=guild_id))
+        return [(choice.name, choice.value) for choice in await recent_games(asking, typed)]
+
+    here = await suggested(room.guild.id, "")
+    assert [value for _, value in here] == [str(second), str(first)]
+    assert here[0][0] == f"#{second} Short Changed · cy, di, ed · just now"
+    assert [value for _, value in await suggested(room.guild.id, "ann")] == [str(first)]
+    assert [value for _, value in await suggested(room.guild.id, f"#{first}")] == [str(first)]
+    assert len(await suggested(other.guild.id, "")) == 1
     env.raise_errors()

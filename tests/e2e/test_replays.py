@@ -33,7 +33,16 @@ from cogs.presenters import PRESENTERS
 from cogs.replays import RECENT, public_at
 from games.catalog import CATALOG
 from games.core.game import Event
-from tests.e2e.helpers import Room, bot_of, components, custom_ids, labels, planted, text_of
+from tests.e2e.helpers import (
+    Room,
+    as_the_bot,
+    bot_of,
+    components,
+    custom_ids,
+    labels,
+    planted,
+    text_of,
+)
 
 MOVES_AT_MOST = 1500
 SEATS = {
@@ -93,7 +102,8 @@ async def play(env: Env, room: Room, key: str, *, rng: random.Random) -> Played:
     while (acting := game.to_act(state)) and len(states) <= MOVES_AT_MOST:
         seat = acting[0]
         action = game.random_action(state, seat, rng)
-        played = await bot.tables.act(table_id, members[seat].id, action)
+        with as_the_bot(env):  # the board's waits run on the virtual clock, as a click's
+            played = await bot.tables.act(table_id, members[seat].id, action)
         events.append(tuple(event for event in played.events if event.audience is None))
         state = game.load_state(played.table.state_json or "")
         states.append(game.clone(state))
@@ -225,6 +235,10 @@ async def test_a_replay_survives_a_restart_and_refuses_a_running_game(
     missing = await room.bystander.click(forged, custom_id="tk:rps:999999:3:forward")
     assert missing.response is not None and "no longer exists" in missing.response.content
     assert played.table_id != running
+    elsewhere = Room(env)
+    forged = await planted(bot, elsewhere, f"tk:rp:{played.table_id}")
+    foreign = await elsewhere.bystander.click(forged, custom_id=f"tk:rp:{played.table_id}")
+    assert foreign.response is not None and "another server" in foreign.response.content
     assert (await bot.tables.get(running)).status is TableStatus.ACTIVE
 
 
@@ -235,10 +249,10 @@ async def test_export_sends_the_public_record_as_json_and_text(simcord_env: Env)
     table = await bot.tables.get(played.table_id)
 
     offered = await room.bystander.autocomplete(room.channel, "tricky export", "game", "")
-    assert [choice["value"] for choice in offered] == [played.table_id]
+    assert [choice["value"] for choice in offered] == [str(played.table_id)]
     assert await room.bystander.autocomplete(room.channel, "tricky export", "game", "nothing") == []
 
-    sent = await room.bystander.slash(room.channel, "tricky export", game=played.table_id)
+    sent = await room.bystander.slash(room.channel, "tricky export", game=f"#{played.table_id}")
     assert sent.ephemeral and sent.response is not None
     files = {a.filename: a for a in sent.response.attachments}
     stem = f"tricky-tricky-table-{played.table_id}"
@@ -260,9 +274,11 @@ async def test_export_sends_the_public_record_as_json_and_text(simcord_env: Env)
     assert game.describe(game.view(played.states[-1], None), table.names) in text
     assert "Result:" in text
 
-    refused = await room.bystander.slash(room.channel, "tricky export", game=424242)
+    refused = await room.bystander.slash(room.channel, "tricky export", game="424242")
     assert refused.ephemeral and refused.response is not None
     assert "no longer exists" in refused.response.content
+    unreadable = await room.bystander.slash(room.channel, "tricky export", game="the last one")
+    assert unreadable.response is not None and "table number" in unreadable.response.content
 
 
 def _jsonable(value: Any) -> Any:

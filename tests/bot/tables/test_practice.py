@@ -93,7 +93,9 @@ async def test_opponents_fit_the_game_and_the_table_is_not_the_channels(
     assert (await service.get(normal)).channel_id == CHANNEL
 
 
-async def test_0009_applies_to_a_database_made_by_the_previous_version(tmp_path: Path) -> None:
+async def test_the_practice_migration_applies_to_a_database_made_by_the_previous_version(
+    tmp_path: Path,
+) -> None:
     mine = next(m for m in discover() if m.name == "practice")
     db = await Database.open(tmp_path / "t.db")
     try:

@@ -1,0 +1,73 @@
+"""Watch end to end: a bystander's private copy of a running table follows the game,
+shows only what the channel shows, and is refused to a player and after the end."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from simcord import Env
+
+from bot.app import TrickyBot
+from cogs.presenters.fraud import hand_text
+from games.fraud import GAME
+from tests.e2e.helpers import Room, bot_of, labels, planted, text_of
+from tests.e2e.test_fraud import Game, table_id_of
+
+
+async def settle(bot: TrickyBot) -> None:
+    cog: Any = bot.get_cog("TablesCog")
+    await cog.board.drain()
+
+
+def table_embeds(message: Any) -> list[dict[str, Any]]:
+    return [embed.to_dict() for embed in message.embeds]
+
+
+async def test_a_bystander_watches_a_running_table_that_updates_itself(simcord_env: Env) -> None:
+    env, bot = simcord_env, bot_of(simcord_env)
+    room = Room(env)
+    ann, bo = room.add("ann", "bo")
+    await ann.slash(room.channel, "tricky new", game="fraud")
+    await bo.click(room.lobby_message(), label="Join")
+    await ann.click(room.lobby_message(), label="Start")
+    await settle(bot)
+    game = Game(room, bot, table_id_of(room.table_message()), [ann, bo])
+    assert "Watch" in labels(room.table_message())
+
+    refused = await ann.click(room.table_message(), label="Watch")
+    assert refused.ephemeral and refused.response is not None
+    assert "You are playing here" in refused.response.content
+
+    watching = await room.bystander.click(room.table_message(), label="Watch")
+    assert watching.ephemeral and watching.response is not None
+    assert "You are watching" in watching.response.content
+    assert table_embeds(watching.response) == table_embeds(room.table_message())
+
+    rng = random.Random(1)
+    for _ in range(4):
+        state = await game.state()
+        (seat,) = GAME.to_act(state)
+        before = table_embeds(room.table_message())
+        await bot.tables.act(
+            game.table_id, game.seats[seat].id, GAME.random_action(state, seat, rng)
+        )
+        await settle(bot)
+        if GAME.outcome(await game.state()) is not None:
+            break
+        panel = watching.response
+        assert panel is not None
+        now = table_embeds(room.table_message())
+        assert now != before and table_embeds(panel) == now  # it followed the move
+        state = await game.state()
+        for hand in state.hands:  # nothing the channel does not show
+            assert hand_text(hand) not in text_of(panel)
+
+    await bot.tables.stop(game.table_id, ann.id, moderator=False)
+    await settle(bot)
+    ended = next(m for m in reversed(room.public_messages()) if "Full log" in labels(m))
+    assert "Watch" not in labels(ended)
+    stale = await planted(bot, room, f"tk:table:{game.table_id}:watch")
+    late = await room.bystander.click(stale, custom_id=f"tk:table:{game.table_id}:watch")
+    assert late.ephemeral and late.response is not None
+    assert "This game is over" in late.response.content
