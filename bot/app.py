@@ -43,6 +43,7 @@ EXTENSIONS = (
     "cogs.rematch",
     "cogs.finding",
     "cogs.notify",
+    "cogs.practice",
 )
 
 

@@ -46,6 +46,11 @@ class PlayerPreferences(BaseModel):
     result_dm: bool = Field(
         default=False, description="Tell me by direct message when a game I play in ends."
     )
+    introduced: list[str] = Field(
+        default_factory=list,
+        description="Games whose first-time intro I have seen, as 'server id:game key' "
+        "(kept in the everywhere row; cogs.intro).",
+    )
 
 
 class PreferencesService:

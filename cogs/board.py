@@ -645,7 +645,8 @@ class TableBoard:
         await channel.send(
             content=content,
             embeds=show(presenter.result(public), picture),
-            view=play_again(public.table.id),
+            # A practice game is played again with /tricky practice, not in its thread.
+            view=discord.ui.View() if public.table.practice else play_again(public.table.id),
             **files(picture),
             allowed_mentions=discord.AllowedMentions(
                 users=[discord.Object(p.user_id) for p in people if p.user_id]

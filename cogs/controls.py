@@ -14,6 +14,9 @@ Id layout (Discord allows 100 characters)::
     tk:panel:<table>:<version>:<data>      a button on a private panel
     tk:pick:<table>:<version>:<data>       a select on a private panel
     tk:form:<table>:<version>:<data>       a form (modal) opened from a panel
+    tk:hint:<table>:<version>              Hint, on a practice table's panel (cogs.practice)
+    tk:rules:<table>                       Full rules, under a first-time intro (cogs.intro)
+    tk:again:<table>                       Play again, on a result message (cogs.rematch)
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FORM_ID",
+    "HintButton",
     "LobbyButton",
     "LobbySeating",
     "LobbySelect",
@@ -282,3 +286,32 @@ def _values(interaction: discord.Interaction[Any]) -> list[str]:
     data: Any = interaction.data or {}
     values = data.get("values", [])
     return [str(value) for value in values] if isinstance(values, list) else []
+
+
+class HintButton(
+    ui.DynamicItem[ui.Button[Any]], template=r"tk:hint:(?P<table>\d{1,20}):(?P<version>\d{1,20})"
+):
+    """A practice table's Hint: the move the easy computer player would make, and why."""
+
+    def __init__(self, table_id: int, version: int, *, row: int | None = None) -> None:
+        super().__init__(
+            ui.Button(
+                label="Hint",
+                emoji="💡",
+                style=discord.ButtonStyle.secondary,
+                row=row,
+                custom_id=f"tk:hint:{table_id}:{version}",
+            )
+        )
+        self.table_id, self.version = table_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str]
+    ) -> HintButton:
+        return cls(int(match["table"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        cog = interaction.client.get_cog("PracticeCog")
+        assert cog is not None, "cogs.practice is loaded with the bot"
+        await cast("Any", cog).hint(interaction, self.table_id, self.version)

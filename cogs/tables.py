@@ -30,6 +30,7 @@ from cogs.controls import (
     TableButton,
 )
 from cogs.hosts import in_question, pass_on_if_gone, refusal
+from cogs.intro import introduce
 from cogs.lobby import CLOCKS, lobby_message
 from cogs.notify import tell_if_undelivered
 from cogs.pictures.attach import Picture, attachments, files, hand_picture, panel_pictures_on, show
@@ -313,7 +314,9 @@ class TablesCog(
 
     async def _open_panel(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         seat = await self.bot.tables.for_seat(table_id, interaction.user.id)
-        panel = self._presenter(seat.table.game_key).draw(seat)
+        presenter = self._presenter(seat.table.game_key)
+        panel = presenter.draw(seat)
+        await introduce(self.bot, seat, presenter, panel, interaction.user.id)
         picture = await self._hand_picture(interaction, seat, "")
         await interaction.response.send_message(
             embeds=show(panel.embeds, picture), view=panel.view(), ephemeral=True, **files(picture)

@@ -354,6 +354,7 @@ class TableRepository:
         others: Sequence[Player] = (),
         rematch_of: int | None = None,
         reserved: Sequence[Player] = (),
+        practice: bool = False,
     ) -> int:
         """A new lobby hosted by ``host``, with ``others`` seated after them (a rematch's
         computer players). ``ChannelTaken`` if the channel has an open table,
@@ -365,8 +366,8 @@ class TableRepository:
                 cursor = await sql.execute(
                     "INSERT INTO tables (guild_id, channel_id, game_key, status, host_id, "
                     "options_json, turn_seconds, created_at, updated_at, rematch_of, "
-                    "reserved_json) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "reserved_json, practice) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         guild_id,
                         channel_id,
@@ -379,6 +380,7 @@ class TableRepository:
                         stamp,
                         rematch_of,
                         kept,
+                        int(practice),
                     ),
                 )
                 table_id = cursor.lastrowid
@@ -724,6 +726,7 @@ def _table(row: Row, seats: tuple[Player, ...]) -> Table:
         started_at=_when(row["started_at"]),
         finished_at=_when(row["finished_at"]),
         rematch_of=row["rematch_of"],
+        practice=bool(row["practice"]),
         reserved=tuple(
             Player(name=name, user_id=user_id) for user_id, name in json.loads(row["reserved_json"])
         ),

@@ -80,6 +80,8 @@ class Table:
     """The finished game this lobby replays (Play again), if any."""
     reserved: tuple[Player, ...] = ()
     """A rematch's seats kept for the finished game's people (names as they were then)."""
+    practice: bool = False
+    """A practice table: one member and computer players, unrated, with hints."""
 
     @property
     def names(self) -> tuple[str, ...]:

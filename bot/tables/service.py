@@ -42,6 +42,8 @@ from bot.storage.tables import (
 )
 from bot.tables.admission import Admission, Busy
 from bot.tables.model import Player, Table, TableStatus
+from games.ai.hints import Hint, hint, hint_seed
+from games.catalog import tactics_for
 from games.core.errors import GameError
 from games.core.game import Event, Outcome, Seat
 from games.core.registry import AnyGame, Catalog
@@ -329,6 +331,46 @@ class TableService:
             raise TableError("Someone just opened a table in this channel.") from None
         return await self._changed(table_id, "opened")
 
+    async def practice(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        game_key: str,
+        player: Player,
+        opponents: int,
+        level: str,
+    ) -> Table:
+        """A practice game, started: ``player`` alone with ``opponents`` computer players
+        of ``level``, no turn clock, unrated, recording no result. ``channel_id`` is the
+        private thread made for it (``cogs.practice``)."""
+        assert player.user_id is not None, "a person practises"
+        if level not in COMPUTER_LEVELS:
+            raise TableError(f"Computer players come in {' and '.join(COMPUTER_LEVELS)}.")
+        game = self.game(game_key)
+        # As asked, within what the game seats (a game played alone takes no opponent).
+        count = min(max(opponents, game.min_seats - 1), game.max_seats - 1)
+        computers = [
+            Player(name=f"Computer {number} ({level})", computer=level)
+            for number in range(1, count + 1)
+        ]
+        options = await self._lobby_options(guild_id, game, {})
+        try:
+            table_id = await self._repo.create_lobby(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game_key=game_key,
+                host=player,
+                options=options,
+                turn_seconds=0,
+                now=self._clock.now(),
+                others=computers,
+                practice=True,
+            )
+        except ChannelTaken:
+            raise TableError("That thread already has a table.") from None
+        return await self.start(table_id, player.user_id)
+
     async def join(self, table_id: int, player: Player) -> Table:
         async with self._lock(table_id):
             table = await self._lobby(table_id)
@@ -360,6 +402,8 @@ class TableService:
             finished = await self.get(finished_id)
             if finished.status.is_open:
                 raise TableError("This game is not over yet.")
+            if finished.practice:
+                raise TableError("A practice game is played again with /tricky practice.")
             if finished.status is TableStatus.CANCELLED:
                 raise TableError("That lobby never started, so there is no game to play again.")
             earlier = await self._repo.rematch_of(finished_id)
@@ -687,7 +731,11 @@ class TableService:
         settings: GuildSettings,
         now: datetime,
     ) -> None:
-        """Store the result and move the ratings, inside the final move's transaction."""
+        """Store the result and move the ratings, inside the final move's transaction.
+
+        A practice game stores nothing: it never counts in stats, boards or history."""
+        if table.practice:
+            return
         blocker = rating_blocker(game, table, settings, ended_early=outcome is None)
         seats = seat_results(table, outcome)
         updated: dict[int, Rating] = {}
@@ -792,6 +840,21 @@ class TableService:
             to_act=look.to_act if playing else (),
             outcome=look.outcome,
         )
+
+    async def hint(self, table_id: int, user_id: int) -> tuple[SeatTable, Hint]:
+        """At a practice table, the move the easy computer player would make for this
+        member's seat now, and why: from the seat's own knowledge only (``games.ai``)."""
+        seat = await self.for_seat(table_id, user_id)
+        table = seat.table
+        if not table.practice:
+            raise TableError("Hints are for practice tables: open one with /tricky practice.")
+        if seat.seat not in seat.to_act:
+            raise TableError("A hint comes when it is your move.")
+        assert table.state_json is not None
+        game = self.game(table.game_key)
+        seed = hint_seed(table.id, table.version, seat.seat)
+        found = await asyncio.to_thread(_hint_from_json, game, table.state_json, seat.seat, seed)
+        return seat, found
 
     async def history(self, table_id: int) -> list[str]:
         """Every public line of a table's event log, in order."""
@@ -916,6 +979,11 @@ class TableService:
                 log.exception(
                     "a table listener failed on %s of table %s", change.kind, change.table.id
                 )
+
+
+def _hint_from_json(game: AnyGame, state_json: str, seat: Seat, seed: int) -> Hint:
+    """Off the event loop, on a state of its own (the cached one may be moving meanwhile)."""
+    return hint(game, game.load_state(state_json), seat, seed, tactics_for(game.key))
 
 
 def _busy(table: Table, game: AnyGame) -> str:

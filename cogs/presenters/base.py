@@ -12,6 +12,8 @@ a short *draft* string carried in the custom ids, so nothing lives in memory.
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -23,7 +25,7 @@ from discord import app_commands
 
 from bot.tables.model import Table, TableStatus
 from bot.tables.service import PublicTable, SeatTable
-from cogs.controls import PanelButton
+from cogs.controls import HintButton, PanelButton
 from games.core.game import Event
 from games.core.registry import AnyGame
 
@@ -38,6 +40,7 @@ __all__ = [
     "Submit",
     "clip",
     "ended_early",
+    "free_row",
     "game_over",
     "whole_number",
 ]
@@ -182,7 +185,25 @@ class Presenter(ABC):
             panel = self.panel(seat, "", taken)
             panel.items = []
             return panel
-        return self.panel(seat, draft, notice)
+        panel = self.panel(seat, draft, notice)
+        if seat.table.practice:
+            _mark_practice(panel, seat)
+        return panel
+
+    def move_text(self, seat: SeatTable, action: Any) -> str:
+        """A move of this seat's, in words (a practice table's hint says which move).
+
+        Default: the action's kind and fields, plainly; presenters say it better.
+        """
+        words = re.sub(r"(?<!^)(?=[A-Z])", " ", type(action).__name__).lower()
+        if not dataclasses.is_dataclass(action):
+            return words.capitalize()
+        parts = [
+            f"{field.name.replace('_', ' ')} {getattr(action, field.name)}"
+            for field in dataclasses.fields(action)
+            if field.name != "type"
+        ]
+        return (words + (": " + ", ".join(parts) if parts else "")).capitalize()
 
     @abstractmethod
     def react(
@@ -230,6 +251,37 @@ class Presenter(ABC):
             embed.add_field(
                 name="Latest", value=clip("\n".join(public.recent), FIELD_TEXT), inline=False
             )
+
+
+PRACTICE = "🎓 Practice table: just you and the computer, never rated"
+"""The line heading every panel at a practice table."""
+BUTTONS_PER_ROW = 5
+
+
+def _mark_practice(panel: Panel, seat: SeatTable) -> None:
+    """Head the panel with the practice line and, on the seat's turn, add Hint in a row
+    with room for it (panels lay out their own rows; a select fills one)."""
+    if panel.embeds:
+        first = panel.embeds[0]
+        first.description = PRACTICE + "\n" + clip(first.description or "", EMBED_TEXT - 100)
+    if seat.seat not in seat.to_act:
+        return
+    free = free_row(panel.items)
+    if free is not None:
+        panel.items.append(HintButton(seat.table.id, seat.table.version, row=free))
+
+
+def free_row(items: Sequence[discord.ui.Item[Any]]) -> int | None:
+    """The lowest row (nearest Refresh) with room for one more button, if any: panels lay
+    out their own rows, and a select fills one."""
+    used: dict[int, int] = {}
+    for item in items:
+        row = item.row if item.row is not None else 0
+        full = isinstance(item, discord.ui.Select) or isinstance(
+            getattr(item, "item", None), discord.ui.Select
+        )
+        used[row] = used.get(row, 0) + (BUTTONS_PER_ROW if full else 1)
+    return next((row for row in (4, 3, 2, 1, 0) if used.get(row, 0) < BUTTONS_PER_ROW), None)
 
 
 def clip(text: str, limit: int = EMBED_TEXT) -> str:

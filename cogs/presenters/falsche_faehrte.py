@@ -355,6 +355,18 @@ class FalscheFaehrtePresenter(Presenter):
         items.append(self.refresh_button(table_id, version, row=LAST_ROW))
         return items
 
+    def move_text(self, seat: SeatTable, action: Any) -> str:
+        match action:
+            case FaceDown(card=card):
+                return f"Put {card_text(card)} face down"
+            case Play(card=card):
+                return f"Play {card_text(card)}"
+            case SwitchTrump(colour=name):
+                return f"Make {name} trump"
+            case KeepTrump():
+                return "Keep trump as it is"
+        return super().move_text(seat, action)
+
     def react(
         self,
         seat: SeatTable,

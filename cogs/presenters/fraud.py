@@ -458,6 +458,16 @@ class FraudPresenter(Presenter):
         items.append(self.refresh_button(table_id, version, row=3))
         return items
 
+    def move_text(self, seat: SeatTable, action: Any) -> str:
+        match action:
+            case Bid():
+                return f"Bid {words.bid(action)}"
+            case CallFraud():
+                return "Call fraud on the last bid"
+            case CallOnTarget():
+                return "Call the last bid on target"
+        return super().move_text(seat, action)
+
     def react(
         self,
         seat: SeatTable,

@@ -383,6 +383,23 @@ class ShortChangedPresenter(Presenter):
 
     # -- commands -----------------------------------------------------------------------------
 
+    def move_text(self, seat: SeatTable, action: Any) -> str:
+        names = seat.table.names
+        match action:
+            case Ante(chip=chip):
+                return f"Put in {words.chip(chip)} towards the starting pot"
+            case Guess(target=target, total=total):
+                return f"Guess that {names[target]} holds {total}"
+            case ShortChange(take=take, give=give):
+                return f"Short change: take {words.chips(take)}, give {words.chips(give)}"
+            case Donate(chip=chip):
+                return f"Donate {words.chip(chip)} to the pot"
+            case Steal(chip=chip):
+                return f"Steal {words.chip(chip)} from the pot"
+            case Pass():
+                return "Pass"
+        return super().move_text(seat, action)
+
     def commands(self) -> list[app_commands.Command[Any, Any, Any] | app_commands.Group]:
         @app_commands.command(
             name="guess",

@@ -449,6 +449,23 @@ class ShortWordPresenter(Presenter):
         items.append(self.refresh_button(table_id, version, row=4))
         return items
 
+    def move_text(self, seat: SeatTable, action: Any) -> str:
+        match action:
+            case Draw(source="stock"):
+                return "Draw from the stock"
+            case Draw():
+                return "Take the top discard"
+            case Discard(card=card):
+                return f"Discard {card_chip(card)}"
+            case Lay(words=typed, discard=card):
+                laid = ", ".join(word.upper() for word in typed)
+                return f"Lay {laid}" + (f" and discard {card_chip(card)}" if card else "")
+            case Challenge():
+                return "Challenge that word"
+            case LetStand():
+                return "Let the words stand"
+        return super().move_text(seat, action)
+
     def react(
         self,
         seat: SeatTable,

@@ -186,6 +186,16 @@ class SolitairePresenter(Presenter):
         items.append(self.refresh_button(table_id, version, row=4))
         return items
 
+    def move_text(self, seat: SeatTable, action: Any) -> str:
+        match action:
+            case PlayWord(word=word):
+                return f"Spell {str(word).upper()}"
+            case MoveCard(source=source, target=target):
+                return f"Move the top card of stack {source + 1} onto empty stack {target + 1}"
+            case GiveUp():
+                return "Give up"
+        return super().move_text(seat, action)
+
     def react(
         self,
         seat: SeatTable,

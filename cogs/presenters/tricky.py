@@ -571,6 +571,33 @@ class TrickyPresenter(Presenter):
         )
         items.append(PanelButton(table_id, version, "pc", label="Pick the first die again", row=2))
 
+    def move_text(self, seat: SeatTable, action: Any) -> str:
+        view: TrickyView = seat.view
+        held = {die.die: die for die in view.dice or ()}
+        trump = view.trump
+
+        labels = _die_labels(view.dice or (), trump)
+
+        def dice(indices: Sequence[int]) -> str:
+            return ", ".join(labels[i] for i in indices if i in held)
+
+        match action:
+            case Reroll(dice=()):
+                return "Keep all your dice as they are"
+            case Reroll(dice=chosen):
+                return f"Re-roll {dice(chosen)}"
+            case Bid(amount=amount):
+                return f"Bid {_points(amount)}"
+            case Pass():
+                return "Pass"
+            case NameTrump(number=None):
+                return "Name no trump"
+            case NameTrump(number=number):
+                return f"Name {number} as trump"
+            case Play(dice=pair):
+                return f"Play {dice(pair)}"
+        return super().move_text(seat, action)
+
     def react(
         self,
         seat: SeatTable,

@@ -7,7 +7,8 @@ its package's ``TACTICS`` (see :mod:`games.catalog`). Every hook receives a
 nothing more. Each hook has a generic default, so a game with no tactics yet
 still gets working ``easy`` and ``hard`` players:
 
-* :meth:`Tactics.choose` is the ``easy`` player's move. Generic: a one-move
+* :meth:`Tactics.choose` is the ``easy`` player's move, and :meth:`Tactics.explain`
+  the same move with a line saying why (a practice table's hint). Generic: a one-move
   lookahead over a few sampled worlds that takes a move ending the game in the
   seat's favour, shuns one ending it against the seat, and otherwise picks at
   random. It knows nothing of the game, so it is weak where games end slowly.
@@ -108,6 +109,21 @@ class Tactics(Generic[StateT, ActionT, ViewT]):
     """
 
     key: str = ""
+    reason: str = "Looking one move ahead over the hands you cannot see, nothing does better."
+    """Why the easy move is good, in one line, when :meth:`explain` has nothing sharper."""
+
+    def explain(
+        self, knowledge: Knowledge[StateT, ActionT, ViewT], rng: random.Random
+    ) -> tuple[ActionT, str]:
+        """The ``easy`` player's move and why, in one line (a practice table's hint).
+
+        The move is exactly :meth:`choose`'s for the same ``rng``; a game whose tactics
+        can say why branch by branch overrides this and has ``choose`` call it.
+        """
+        action = self.choose(knowledge, rng)
+        if len(knowledge.legal_actions()) == 1:
+            return action, "It is the only move you have."
+        return action, self.reason
 
     def choose(self, knowledge: Knowledge[StateT, ActionT, ViewT], rng: random.Random) -> ActionT:
         """The ``easy`` player's move for the knowing seat."""

@@ -52,6 +52,10 @@ FACE_DOWN_WIDTH = 3
 
 class FaehrteTactics(Tactics[FaehrteState, Action, FaehrteView]):
     key = "falsche_faehrte"
+    reason = (
+        "Each card is weighed by its odds of taking the trick against what the round "
+        "wants: tricks in a Plus round, none in a Minus round."
+    )
 
     # -- the easy player -------------------------------------------------------------------------
 

@@ -57,6 +57,9 @@ def _situation(knowledge: FraudKnowledge) -> Situation:
 
 class FraudTactics(Tactics[FraudState, Action, FraudView]):
     key = "fraud"
+    reason = (
+        "From your hand and the face-up discards, it is the move least likely to cost you a card."
+    )
 
     # -- the easy player -------------------------------------------------------------------------
 

@@ -65,18 +65,31 @@ class ShortChangedTactics(Tactics[ShortChangedState, Action, ShortChangedView]):
     # -- the easy player -------------------------------------------------------------------------
 
     def choose(self, knowledge: ShortChangedKnowledge, rng: random.Random) -> Action:
+        return self.explain(knowledge, rng)[0]
+
+    def explain(self, knowledge: ShortChangedKnowledge, rng: random.Random) -> tuple[Action, str]:
         view = knowledge.view
         hand = _hand(view)
         if view.phase == "ante":
-            return ante_choice(hand)
+            return ante_choice(hand), (
+                "Put in a chip of the colour you hold most: it says least about the rest."
+            )
         if not view.double_turn:
             sure = _sure_guess(knowledge)
             if sure is not None:
-                return sure
+                return sure, "The trades so far leave that player only one possible total."
             if view.round == view.stalemate_rounds:
-                return _best_guess(knowledge)  # the last round: a wrong guess costs nothing (SC8)
+                # The last round: a wrong guess costs nothing (SC8).
+                return _best_guess(knowledge), (
+                    "It is the last round, so a wrong guess costs nothing: guess the likeliest."
+                )
         ranked = _ranked_plays(knowledge, rng)
-        return ranked[0] if ranked else _best_guess(knowledge)
+        if ranked:
+            return ranked[0], (
+                "Of your trades it keeps your total hardest to read, without leaving you "
+                "a hand of one or two chips."
+            )
+        return _best_guess(knowledge), "There is no trade to make: guess the likeliest total."
 
     # -- the hard player's search ----------------------------------------------------------------
 

@@ -67,6 +67,10 @@ def _lexicon(knowledge: ShortWordKnowledge) -> Lexicon:
 
 class ShortWordTactics(Tactics[ShortWordState, Action, ShortWordView]):
     key = "short_word"
+    reason = (
+        "Take the discard only if it helps, go out when you can, and let go of the card "
+        "your words miss least."
+    )
 
     # -- the easy player -------------------------------------------------------------------------
 

@@ -53,6 +53,10 @@ TRUMP_LEAST = 9
 
 class TrickyTactics(Tactics[TrickyState, Action, TrickyView]):
     key = "tricky"
+    reason = (
+        "Re-roll dice below their average, bid what your dice can likely take, lead and "
+        "shed low, and win a trick as cheaply as you can when you play last."
+    )
 
     # -- the easy player -------------------------------------------------------------------------
 

@@ -73,6 +73,9 @@ def ranked(
 
 class SolitaireTactics(Tactics[SolitaireState, Action, SolitaireView]):
     key = "short_word_solitaire"
+    reason = (
+        "Spell the word that uses the most face-up cards, taking cards that sit on others first."
+    )
 
     def choose(self, knowledge: SolitaireKnowledge, rng: random.Random) -> Action:
         view = knowledge.view
