@@ -82,6 +82,12 @@ class RematchCog(commands.Cog, name="RematchCog"):
             raise TableError("That button belongs to a table in another server.")
         if finished.channel_id != interaction.channel_id:
             raise TableError("Press Play again in the channel where that game was played.")
+        settings = await self.bot.guild_settings.get(finished.guild_id)
+        home = getattr(interaction.channel, "parent_id", None) or finished.channel_id
+        if settings.channels and home not in settings.channels:
+            # Moderators may have moved the games elsewhere since this one was played.
+            places = " ".join(f"<#{allowed}>" for allowed in settings.channels)
+            raise TableError(f"On this server, tables are opened in {places}.")
         tables = tables_cog(interaction)
         host = Player(name=interaction.user.display_name, user_id=interaction.user.id)
         async with tables.board.posting(finished.channel_id):

@@ -83,7 +83,7 @@ def narrate(event: Event, names: Sequence[str]) -> str:
         case TurnStarted(seat=seat):
             return f"{names[seat]} is on turn."
         case Stalemate(rounds=rounds):
-            return f"{rounds} rounds without a correct guess: the game is a draw."
+            return f"{plural(rounds, 'round')} without a correct guess: the game is a draw."
     raise TypeError(f"not a Short Changed event: {event!r}")
 
 

@@ -182,3 +182,20 @@ async def test_a_forged_play_again_for_another_channel_or_server_is_refused(
     row = await bot.db.fetch_one("SELECT COUNT(*) FROM tables WHERE rematch_of IS NOT NULL")
     assert row is not None and row[0] == 0
     env.raise_errors()
+
+
+async def test_play_again_keeps_to_the_channels_moderators_allow(simcord_env: Env) -> None:
+    """A result message left in a channel the server has since closed to tables opens
+    nothing there, as /tricky new would not."""
+    env, bot = simcord_env, bot_of(simcord_env)
+    room = Room(env)
+    members, first_id = await open_lobby(room, "ann", "bo")
+    await start(room, members[0])
+    await play_to_the_end(env, room, bot, members)
+    async with bot.guild_settings.editing(room.guild.id) as settings:
+        settings.channels = [room.channel.id + 1]
+    refused = reply(await members[1].click(result_message(room), label="Play again"))
+    assert "tables are opened in" in refused
+    row = await bot.db.fetch_one("SELECT COUNT(*) FROM tables WHERE rematch_of = ?", (first_id,))
+    assert row is not None and row[0] == 0
+    env.raise_errors()

@@ -31,6 +31,7 @@ from games.short_changed.model import (
     Stole,
     TurnStarted,
 )
+from games.short_changed.text import narrate
 
 G, B, R, W = Colour.GREEN, Colour.BLUE, Colour.RED, Colour.WHITE
 NO_CHIPS = Chips()
@@ -444,3 +445,9 @@ def test_a_corrupt_state_is_refused_on_load() -> None:
         GAME.load_state(text)
     with pytest.raises(CorruptState):
         GAME.load_state("{not json")
+
+
+def test_a_stalemate_is_told_in_words_counted_right() -> None:
+    """SC8's news counts its rounds as a newcomer reads them: never '1 rounds'."""
+    assert narrate(Stalemate(rounds=1), ["ann", "bo"]).startswith("1 round without")
+    assert narrate(Stalemate(rounds=5), ["ann", "bo"]).startswith("5 rounds without")
