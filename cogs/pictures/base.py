@@ -8,6 +8,8 @@ from typing import Any, Protocol
 
 from PIL import Image
 
+from games.core.wording import plural
+
 __all__ = ["Artist", "plural"]
 
 
@@ -19,10 +21,6 @@ class Artist(Protocol):
 
     def hand(self, view: Any, names: Sequence[str], draft: str) -> Image.Image:
         """A seat's own pieces (``view(state, seat)``); the draft's pieces highlighted."""
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def standings(

@@ -123,7 +123,7 @@ class SolitaireArtist:
     def table(self, view: SolitaireView, names: Sequence[str]) -> Image.Image:
         page = Page(
             "Short Word Solitaire",
-            f"{view.used} of {view.cards} cards in words · {view.dictionary}",
+            f"{view.used} of {plural(view.cards, 'card')} in words · {view.dictionary}",
         )
         if view.ending == "won":
             page.heading("Every card is in a word: solitaire won!")

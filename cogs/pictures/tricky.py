@@ -75,7 +75,9 @@ class TrickyArtist:
                 lines.append("choosing re-rolls" if rerolled is None else f"re-rolled {rerolled}")
             else:
                 lines.append(f"{plural(view.tricks_won[seat], 'trick')} · {view.taken[seat]} taken")
-                lines.append(f"{view.dice_left[seat]} dice left · re-rolled {rerolled}")
+                lines.append(
+                    f"{plural(view.dice_left[seat], 'die', 'dice')} left · re-rolled {rerolled}"
+                )
             tag = "won" if view.winner == seat else ("bidder" if seat == view.high_bidder else "")
             tiles.append(SeatTile(name, tuple(lines), acting=seat in view.waiting_for, tag=tag))
         page.seats(tiles)

@@ -192,7 +192,7 @@ class ShortWordPresenter(Presenter):
         top = card_chip(view.top_discard) if view.top_discard else "none"
         lines = [
             f"{cards} cards each, dealt by {names[view.dealer]}.",
-            f"**Top discard:** {top} · **Stock:** {view.stock} cards",
+            f"**Top discard:** {top} · **Stock:** {plural(view.stock, 'card')}",
         ]
         if view.went_out is not None and not view.over:
             still = ", ".join(names[seat] for seat in view.last_turns)
@@ -212,7 +212,7 @@ class ShortWordPresenter(Presenter):
             lines.append(f"▶ **{names[view.turn]}** {doing}{' (last turn)' if last else ''}.")
         elif view.over:
             winners = " and ".join(names[seat] for seat in view.winners)
-            lines.append(f"🏆 **{winners}** won with {max(view.scores)} points.")
+            lines.append(f"🏆 **{winners}** won with {plural(max(view.scores), 'point')}.")
         return "\n".join(lines)
 
     @staticmethod
@@ -220,7 +220,7 @@ class ShortWordPresenter(Presenter):
         lines = []
         for seat, name in enumerate(names):
             marker = "▶" if live and (view.turn == seat or seat in view.waiting_for) else "·"
-            line = f"{marker} **{name}** · {view.scores[seat]} points"
+            line = f"{marker} **{name}** · {plural(view.scores[seat], 'point')}"
             if not view.over:
                 line += f" · {plural(view.card_counts[seat], 'card')}"
             if view.known[seat]:
@@ -244,7 +244,8 @@ class ShortWordPresenter(Presenter):
         ranking = sorted(range(view.seats), key=lambda seat: -view.scores[seat])
         places = public.outcome.places
         standings = "\n".join(
-            f"{places[seat]}. **{names[seat]}** · {view.scores[seat]} points" for seat in ranking
+            f"{places[seat]}. **{names[seat]}** · {plural(view.scores[seat], 'point')}"
+            for seat in ranking
         )
         embed = self.embed(f"{winners} {'wins' if len(view.winners) == 1 else 'win'}!", standings)
         embed.add_field(
@@ -323,7 +324,8 @@ class ShortWordPresenter(Presenter):
         lines.append(f"**Your cards:** {hand_chips(cards)}")
         top = card_chip(view.top_discard) if view.top_discard else "none"
         lines.append(
-            f"Top discard: {top} · Stock: {view.stock} cards · Hand {view.hand} of {view.hands}"
+            f"Top discard: {top} · Stock: {plural(view.stock, 'card')} · "
+            f"Hand {view.hand} of {view.hands}"
         )
         lines.append(self._status(seat, names))
         typed, discard = decode_draft(draft)
@@ -426,7 +428,7 @@ class ShortWordPresenter(Presenter):
                     "x",
                     [
                         discord.SelectOption(
-                            label=f"Discard {card} ({POINTS[card]} points)"
+                            label=f"Discard {card} ({plural(POINTS[card], 'point')})"
                             + (" and lay no words" if last else ""),
                             value=card,
                         )

@@ -94,7 +94,7 @@ class SolitairePresenter(Presenter):
         title = (
             "Solitaire won: all 48 cards in words!"
             if view.ending == "won"
-            else f"Solitaire over: {view.used} of {view.cards} cards used"
+            else f"Solitaire over: {view.used} of {plural(view.cards, 'card')} used"
         )
         embed = self.embed(title, f"{plural(len(view.words), 'word')} made.")
         self._words_field(embed, view)
@@ -114,12 +114,12 @@ class SolitairePresenter(Presenter):
             if seat.legal == [GiveUp()]:
                 lines.append(
                     "No word can be made from the face-up cards: give up to finish with "
-                    f"{view.used} cards used."
+                    f"{plural(view.used, 'card')} used."
                 )
             else:
                 lines.append("Make a word from the face-up cards with *Make a word…*.")
         if draft == "sure":
-            lines.append(f"**Give up now, with {view.used} cards used?**")
+            lines.append(f"**Give up now, with {plural(view.used, 'card')} used?**")
         embed = self.embed("Short Word Solitaire · your stacks", "\n".join(lines))
         return Panel([embed], self._controls(seat, draft) if playing else [])
 

@@ -173,11 +173,11 @@ def describe(view: FaehrteView, names: Sequence[str]) -> str:
             held = f"{hand_by_colour(view.hand)} (yours)"
         suffix = f"  [{', '.join(marks)}]" if marks else ""
         lines.append(
-            f"  {names[seat]}: {held}, {tricks(view.tricks[seat])}, {view.scores[seat]} points"
-            + suffix
+            f"  {names[seat]}: {held}, {tricks(view.tricks[seat])}, "
+            f"{plural(view.scores[seat], 'point')}" + suffix
         )
     if view.phase == "over":
         best = max(view.scores)
         winners = [seat for seat, score in enumerate(view.scores) if score == best]
-        lines.append(f"{_seats(winners, names)} won with {best} points.")
+        lines.append(f"{_seats(winners, names)} won with {plural(best, 'point')}.")
     return "\n".join(lines)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.core.game import Event
+from games.core.wording import plural
 from games.short_word.cards import card_text, cards_text, points
 from games.short_word.model import (
     Answered,
@@ -119,8 +120,10 @@ def narrate(event: Event, names: Sequence[str]) -> str:
         case GameOver(scores=scores, winners=winners):
             best = max(scores)
             if len(winners) == 1:
-                return f"Game over: {names[winners[0]]} wins with {best} points."
-            return f"Game over: {_names(winners, names)} share the win with {best} points."
+                return f"Game over: {names[winners[0]]} wins with {plural(best, 'point')}."
+            return (
+                f"Game over: {_names(winners, names)} share the win with {plural(best, 'point')}."
+            )
     raise TypeError(f"not a Short Word event: {event!r}")
 
 
@@ -145,13 +148,15 @@ def describe(view: ShortWordView, names: Sequence[str]) -> str:
             marks.append("deciding on a challenge")
         if view.went_out == seat:
             marks.append("went out")
-        held = f"{view.card_counts[seat]} cards"
+        held = plural(view.card_counts[seat], "card")
         if view.viewer == seat and view.hand_cards is not None:
             held = f"{cards_text(view.hand_cards)} (yours)"
         laid = view.laid[seat]
         words = f" · laid {melds_text(laid)}" if laid else ""
         suffix = f"  [{', '.join(marks)}]" if marks else ""
-        lines.append(f"  {names[seat]}: {view.scores[seat]} points · {held}{words}{suffix}")
+        lines.append(
+            f"  {names[seat]}: {plural(view.scores[seat], 'point')} · {held}{words}{suffix}"
+        )
     if view.over:
         lines.append(f"Winners: {_names(view.winners, names)}")
     return "\n".join(lines)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.core.game import Event
+from games.core.wording import plural
 from games.tricky.dice import FACES, KINDS, Die
 from games.tricky.model import (
     AllPassed,
@@ -40,10 +41,6 @@ __all__ = [
     "plural",
     "trump",
 ]
-
-
-def plural(count: int, word: str, many: str | None = None) -> str:
-    return f"{count} {word if count == 1 else many or word + 's'}"
 
 
 def trump(number: int | None) -> str:
@@ -109,7 +106,7 @@ def narrate(event: Event, names: Sequence[str]) -> str:
             tied = " and ".join(names[seat] for seat in seats)
             return f"{tied} reached the target tied for the lead: another hand decides."
         case GameWon(seat=seat, scores=scores):
-            return f"{names[seat]} wins the game with {scores[seat]} points."
+            return f"{names[seat]} wins the game with {plural(scores[seat], 'point')}."
     raise TypeError(f"not a Tricky event: {event!r}")
 
 
@@ -140,7 +137,7 @@ def describe(view: TrickyView, names: Sequence[str]) -> str:
         rerolled = view.rerolled[seat]
         if rerolled is not None:
             marks.append(f"re-rolled {rerolled}")
-        held = f"{view.dice_left[seat]} dice left"
+        held = f"{plural(view.dice_left[seat], 'die', 'dice')} left"
         if view.viewer == seat and view.dice is not None:
             held = ", ".join(
                 f"d{faces}: {' '.join(map(str, values))}"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.core.game import Event
+from games.core.wording import plural
 from games.short_word.cards import card_text
 from games.short_word.solitaire.model import CardMoved, GaveUp, SolitaireView, Won, WordMade
 from games.short_word.text import meld_text
@@ -39,7 +40,10 @@ def describe(view: SolitaireView) -> str:
         f"{n + 1}:{card_text(top) if top else '--'}/{size}"
         for n, (top, size) in enumerate(zip(view.tops, view.sizes, strict=True))
     )
-    lines = [stacks, f"{view.used} of {view.cards} cards used in {len(view.words)} words"]
+    lines = [
+        stacks,
+        f"{view.used} of {plural(view.cards, 'card')} used in {plural(len(view.words), 'word')}",
+    ]
     if view.ending == "won":
         lines.append("Won.")
     elif view.ending == "gave_up":
