@@ -21,6 +21,7 @@ from cogs.presenters import PRESENTERS
 from cogs.rating_words import SCALE_NOTE, board_rating, exact_figures, stats_rating
 from cogs.replays import replay_button
 from cogs.replies import friendly
+from cogs.tricky_group import join_tricky, leave_tricky
 
 if TYPE_CHECKING:
     from bot.app import TrickyBot
@@ -108,16 +109,10 @@ class LeaderboardCog(commands.Cog, name="LeaderboardCog"):
         ]
 
     async def cog_load(self) -> None:
-        group = self.bot.tree.get_command("tricky")
-        assert isinstance(group, app_commands.Group), "load cogs.tables first"
-        for command in self._commands:
-            group.add_command(command)
+        join_tricky(self.bot, self._commands)
 
     async def cog_unload(self) -> None:
-        group = self.bot.tree.get_command("tricky")
-        if isinstance(group, app_commands.Group):
-            for command in self._commands:
-                group.remove_command(command.name)
+        leave_tricky(self.bot, self._commands)
 
     # -- commands -----------------------------------------------------------------------------
 

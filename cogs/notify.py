@@ -17,6 +17,7 @@ from bot.notify import Delivery, clock_words
 from bot.preferences import PlayerPreferences
 from bot.tables.model import Table
 from cogs.replies import friendly
+from cogs.tricky_group import join_tricky, leave_tricky
 
 if TYPE_CHECKING:
     from bot.app import TrickyBot
@@ -110,18 +111,12 @@ class NotifyCog(commands.Cog, name="NotifyCog"):
         self._commands = [self._notify_command()]
 
     async def cog_load(self) -> None:
-        group = self.bot.tree.get_command("tricky")
-        assert isinstance(group, app_commands.Group), "load cogs.tables first"
-        for command in self._commands:
-            group.add_command(command)
+        join_tricky(self.bot, self._commands)
         self.bot.turn_messages.connect(DiscordDirectMessages(self.bot))
 
     async def cog_unload(self) -> None:
         self.bot.turn_messages.connect(None)
-        group = self.bot.tree.get_command("tricky")
-        if isinstance(group, app_commands.Group):
-            for command in self._commands:
-                group.remove_command(command.name)
+        leave_tricky(self.bot, self._commands)
 
     def _notify_command(self) -> app_commands.Command[Any, Any, None]:
         @app_commands.command(

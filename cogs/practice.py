@@ -30,6 +30,7 @@ from cogs.intro import RulesButton
 from cogs.presenters import PRESENTERS
 from cogs.presenters.base import Notice
 from cogs.replies import deferring_if_slow, friendly
+from cogs.tricky_group import join_tricky, leave_tricky
 
 if TYPE_CHECKING:
     from bot.app import TrickyBot
@@ -58,14 +59,10 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         self._command = self._practice_command()
 
     async def cog_load(self) -> None:
-        group = self.bot.tree.get_command("tricky")
-        assert isinstance(group, app_commands.Group), "load cogs.tables first"
-        group.add_command(self._command)
+        join_tricky(self.bot, [self._command])
 
     async def cog_unload(self) -> None:
-        group = self.bot.tree.get_command("tricky")
-        if isinstance(group, app_commands.Group):
-            group.remove_command(self._command.name)
+        leave_tricky(self.bot, [self._command])
 
     def _practice_command(self) -> app_commands.Command[Any, Any, None]:
         @app_commands.command(

@@ -32,6 +32,7 @@ from bot.tables.service import PublicTable, TableError
 from cogs.autocomplete import recent_games
 from cogs.presenters import PRESENTERS, Presenter
 from cogs.replies import deferring_if_slow, friendly
+from cogs.tricky_group import join_tricky, leave_tricky
 
 if TYPE_CHECKING:
     from bot.app import TrickyBot
@@ -256,16 +257,10 @@ class ReplaysCog(commands.Cog, name="ReplaysCog"):
         self._commands = [self._export_command()]
 
     async def cog_load(self) -> None:
-        group = self.bot.tree.get_command("tricky")
-        assert isinstance(group, app_commands.Group), "load cogs.tables first"
-        for command in self._commands:
-            group.add_command(command)
+        join_tricky(self.bot, self._commands)
 
     async def cog_unload(self) -> None:
-        group = self.bot.tree.get_command("tricky")
-        if isinstance(group, app_commands.Group):
-            for command in self._commands:
-                group.remove_command(command.name)
+        leave_tricky(self.bot, self._commands)
 
     async def _replay(self, interaction: discord.Interaction[Any], table_id: int) -> Replay:
         if interaction.guild_id is None:  # a forged click from a DM
