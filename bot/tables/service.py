@@ -41,7 +41,7 @@ from bot.storage.tables import (
     Turn,
 )
 from bot.tables.admission import Admission, Busy
-from bot.tables.model import Player, Table, TableStatus
+from bot.tables.model import Player, RunningGame, Table, TableStatus
 from games.ai.hints import Hint, hint, hint_seed
 from games.catalog import tactics_for
 from games.core.errors import GameError
@@ -288,6 +288,15 @@ class TableService:
 
     async def open_tables(self) -> list[Table]:
         return await self._repo.open_tables()
+
+    async def guilds_playing(self) -> list[int]:
+        """The servers with a running game (nothing loaded: for start-up)."""
+        return await self._repo.guilds_playing()
+
+    async def running_games(self, guild_id: int, *, after: int = 0) -> list[RunningGame]:
+        """A page of a server's running games by id after ``after``, where they are (nothing
+        loaded: for start-up); empty after the last."""
+        return await self._repo.running_games(guild_id, after=after)
 
     async def with_bot_seats(self) -> list[int]:
         """The running games where the bot plays a seat, by id (nothing loaded)."""

@@ -11,7 +11,7 @@ import pytest
 from bot.guilds import GuildSettings
 from bot.storage.database import Database
 from bot.storage.guilds import GuildSettingsRepository
-from bot.tables.model import Player, TableStatus
+from bot.tables.model import Player, RunningGame, TableStatus
 from bot.tables.service import Change, MoveRefused, StaleTable, TableError, TableService
 from games.catalog import CATALOG
 from games.core.errors import IllegalAction, InvalidAction, NotYourTurn
@@ -30,6 +30,21 @@ async def test_one_open_table_per_channel_but_players_may_sit_in_several(
         await lobby(service, BO)
     other = await lobby(service, BO, ANN, channel=CHANNEL + 1)
     assert (await service.get(other)).seat_of(ANN.user_id or 0) == 1
+
+
+async def test_running_games_says_where_each_game_runs_and_nothing_else(
+    service: TableService,
+) -> None:
+    await lobby(service, ANN, BO)
+    running = [await started(service, ANN, BO, channel=CHANNEL + n) for n in range(1, 4)]
+    assert await service.guilds_playing() == [GUILD]
+    assert await service.running_games(GUILD) == [
+        RunningGame(table_id, GUILD, CHANNEL + n) for n, table_id in enumerate(running, 1)
+    ]
+    assert await service.running_games(GUILD, after=running[1]) == [
+        RunningGame(running[2], GUILD, CHANNEL + 3)
+    ]
+    assert await service.running_games(GUILD + 1) == []
 
 
 async def test_joining_twice_or_a_full_table_is_refused(service: TableService) -> None:
