@@ -73,6 +73,13 @@ STATE_CACHE_BYTES = 64 << 20
 fifteen thousand tables of a few KiB each, so a busy bot's running tables all stay parsed
 (measured with ``bench/capacity.py --case tables``). A count would be wrong both ways: a
 Fraud state takes three times a Tricky one."""
+ROW_CACHE_BYTES = 48 << 20
+"""About how much memory the table rows kept by the repository may take."""
+ROW_BYTES = 3 << 10
+"""A cached row's memory: its state's JSON (0.6 to 1.7 KiB across the games) with the
+seats and the latest public lines around it. The repository counts rows, so the budget
+is handed to it as a count: 16,384 rows, where a fixed 4,096 made a bot with 10,000
+running tables read most rows again on every click."""
 PARSED_PER_JSON_BYTE = 4
 """A parsed state's memory over its JSON text's length: 2 to 5 across the games (measured
 with ``tracemalloc``), the lookups worked out for it included."""
@@ -276,7 +283,7 @@ class TableService:
             running=MOVES_AT_ONCE, waiting=MOVES_WAITING, patience=MOVE_PATIENCE
         )
         """How many players' moves run at once and wait; the rest are refused as busy."""
-        self._repo = TableRepository(db, shards=shards)
+        self._repo = TableRepository(db, shards=shards, cache_size=ROW_CACHE_BYTES // ROW_BYTES)
         self._settings = settings or GuildSettingsService(
             GuildSettingsRepository(db), catalog, clock.now
         )
