@@ -293,9 +293,12 @@ CAPACITY_PLAYERS = 4
 """Players moving back to back while the service's capacity is measured."""
 
 
-async def _many_tables(path: Path, count: int, seed: int) -> tuple[Any, Any, list[Any]]:
-    """A service on a new database at ``path`` with ``count`` running tables: 100 played
-    into (one move each) over every multi-seat game, and copies of them in bulk."""
+async def _many_tables(
+    path: Path, count: int, seed: int, real: int = 100
+) -> tuple[Any, Any, list[Any]]:
+    """A service on a new database at ``path`` with ``count`` running tables: ``real`` of
+    them played into (one move each) over every multi-seat game, the rest copies of those
+    made in bulk."""
     from bench.service import Bench, Seated, multi_seat_games
     from bot.clock import SystemClock
     from bot.storage.database import Database
@@ -309,7 +312,7 @@ async def _many_tables(path: Path, count: int, seed: int) -> tuple[Any, Any, lis
     service = TableService(db, CATALOG, SystemClock(), seeds=lambda: deals.getrandbits(62))
     bench = Bench(service, random.Random(seed), guild=1)
     keys = multi_seat_games()
-    real = min(count, 100)
+    real = min(count, real)
     seated = [await bench.seat(n, keys[n % len(keys)]) for n in range(real)]
     for table in seated:
         if await bench.move(table):
@@ -602,9 +605,9 @@ def computers_case(directory: Path, rounds: int) -> None:
         p99s.append(percentile(pooled, 0.99) / percentile(single, 0.99))
         print(
             f"  computer move waits: 1 worker p50 {percentile(single, 0.5):.2f} s "
-            f"p99 {percentile(single, 0.99):.2f} s ({len(single)} moves); {cores} workers "
+            f"p99 {percentile(single, 0.99):.2f} s ({len(single)} turns); {cores} workers "
             f"p50 {percentile(pooled, 0.5):.2f} s p99 {percentile(pooled, 0.99):.2f} s "
-            f"({len(pooled)} moves)"
+            f"({len(pooled)} turns)"
         )
     _ratio(f"computers: p50 wait, {cores} workers / 1", p50s, "lower is better")
     _ratio(f"computers: p99 wait, {cores} workers / 1", p99s, "lower is better")
