@@ -12,9 +12,9 @@ information Monte Carlo with UCB1, in the literature's terms). Each iteration:
    credit the action with what the result is worth to the seat.
 
 The search stops when the budget runs out and plays the action tried most
-often; with a time budget, it stops early once the choice is settled
-(:func:`_settled`): no other action could be tried more often in the time left,
-or the leader's worth is surely above every other's. The tree is one level
+often; it stops early once the choice is settled (:func:`_settled`): no other
+action could be tried more often in the worlds left, or the leader's worth is
+surely above every other's. Busy bots spend less where a move is clear. The tree is one level
 deep on purpose: below the root, every seat is played by the rollout, which
 follows what *that* seat knows in the world; a deeper tree would let the other
 seats' nodes pick moves knowing the sampled hidden cards, and a searcher that
@@ -107,21 +107,20 @@ class HardPlayer(ComputerPlayer):
             totals[pick] += tactics.rollout(knowledge, world, rng)
             visits[pick] += 1
             iterations += 1
-            if self.budget.iterations is not None and iterations >= self.budget.iterations:
-                break
+            worlds_left = math.inf
+            if self.budget.iterations is not None:
+                worlds_left = self.budget.iterations - iterations
             if deadline is not None:
                 # Stop when another world, at the pace so far, would overrun the deadline.
                 now = self._clock()
                 pace = (now - searching) / iterations
-                if now + pace > deadline:
-                    break
-                # An iteration budget is kept exactly; a time budget may end early.
-                if (
-                    iterations % SETTLED_EVERY == 0
-                    and self.budget.iterations is None
-                    and _settled(visits, totals, (deadline - now) / pace)
-                ):
-                    break
+                worlds_left = min(worlds_left, (deadline - now) / pace)
+            if worlds_left < 1:
+                break
+            # Either budget may end early once the choice is settled; with worlds
+            # counted, where it stops depends only on the worlds, so stays reproducible.
+            if iterations % SETTLED_EVERY == 0 and _settled(visits, totals, worlds_left):
+                break
 
         stats = tuple(
             ActionStats(action, n, total / n if n else 0.0)

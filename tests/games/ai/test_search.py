@@ -52,7 +52,7 @@ def open_positions() -> list[tuple[Any, int]]:
 
 
 @pytest.mark.parametrize("iterations", [1, 7, 25])
-def test_hard_samples_exactly_its_iteration_budget(iterations: int) -> None:
+def test_hard_samples_its_iteration_budget_when_the_choice_stays_open(iterations: int) -> None:
     player = HardPlayer(Budget(seconds=None, iterations=iterations), tactics=tactics_for)
     for state, seat in open_positions():
         tactics = CountingTactics()
@@ -117,6 +117,47 @@ def test_hard_stops_early_once_its_choice_is_clear(monkeypatch: pytest.MonkeyPat
     assert result.action == candidates[0]
     # The budget allows about 10,000 worlds at this pace; a clear choice needs far fewer.
     assert result.iterations < 2_000
+
+
+class _OneIsBest(ShortChangedTactics):
+    """Offers fixed candidates; the first always wins, the others never do."""
+
+    def __init__(self, candidates: list[Any]) -> None:
+        self.candidates = candidates
+        self.rollouts = 0
+
+    def search_actions(self, knowledge: Any, rng: random.Random) -> list[Any]:
+        return list(self.candidates)
+
+    def rollout(self, knowledge: Any, world: Any, rng: random.Random) -> float:
+        self.rollouts += 1
+        super().rollout(knowledge, world, rng)
+        return 1.0 if self.last_pick == 0 else 0.0
+
+    last_pick = -1
+
+
+def test_an_iteration_budget_also_stops_early_once_the_choice_is_clear(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state, seat = open_positions()[0]
+    candidates = tactics_for(SHORT_CHANGED.key).search_actions(
+        knowing(state, seat, tactics_for(SHORT_CHANGED.key)), random.Random(1)
+    )
+    real_pick = search_module._ucb_pick
+    clear = _OneIsBest(candidates)
+
+    def noting(visits: list[int], totals: list[float], iterations: int) -> int:
+        clear.last_pick = real_pick(visits, totals, iterations)
+        return clear.last_pick
+
+    monkeypatch.setattr(search_module, "_ucb_pick", noting)
+    player = HardPlayer(Budget(seconds=None, iterations=5_000), tactics=tactics_for)
+    first = player.search(knowing(state, seat, clear), clear, random.Random(1))
+    assert first.action == candidates[0]
+    assert first.iterations < 1_000
+    again = player.search(knowing(state, seat, clear), clear, random.Random(1))
+    assert again.iterations == first.iterations, "where it stops depends only on the worlds"
 
 
 def test_hard_keeps_to_a_real_time_budget() -> None:
