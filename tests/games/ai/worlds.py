@@ -76,7 +76,7 @@ def _falsche_faehrte(state: FaehrteState, seat: Seat, rng: random.Random) -> Non
     # but never into the hand of a seat that showed it has none of its colour.
     places = [[card for card in state.hands[other] if card != JOKER] for other in others]
     voids = [state.voids[other] for other in others]
-    places += [[state.chosen[other]] for other in picked]
+    places += [[card] for other in picked if (card := state.chosen[other]) is not None]
     places.append(list(state.pile))
     voids += [0] * (len(picked) + 1)
     _swap_around(places, lambda card, place: not voids[place] >> (card >> 4) & 1, rng)
