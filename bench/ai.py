@@ -17,8 +17,8 @@ Budgets are counts of sampled worlds, not seconds, so a case plays the same
 games on any machine and under any load: ``--seconds 1.0`` (the bot's budget,
 ``TRICKY_AI_SECONDS``) means the worlds that one second bought when the rates
 in :data:`WORLDS_PER_SECOND` were measured (``--measure`` measures them again).
-The hard player may stop before its budget when one move is far ahead
-(:func:`games.ai.search._settled`); the time table shows what it spent.
+The hard player stops before its budget once one move is surely ahead
+(:mod:`games.ai.search`); the time table shows what it spent.
 
     uv run --locked python -m bench.ai --games 30 --seconds 1.0 --seed 1
     uv run --locked python -m bench.ai --game fraud --pairing easy --games 30
