@@ -289,6 +289,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--options", help="only this option set, by its name in the table")
     parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     parser.add_argument(
+        "--partial", metavar="PATH", help="rewrite the table so far to this file after each game"
+    )
+    parser.add_argument(
         "--measure", action="store_true", help="measure the worlds a second instead of playing"
     )
     args = parser.parse_args(argv)
@@ -316,6 +319,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         for result in pool.map(play, todo, chunksize=1):
             results.append(result)
             print(f"\r{len(results)}/{len(todo)} games", end="", file=sys.stderr, flush=True)
+            if args.partial:  # a long run on a shared machine: what it has so far
+                with open(args.partial, "w", encoding="utf-8") as partial:
+                    print(win_table(results), file=partial)
     print(file=sys.stderr)
     elapsed = time.perf_counter() - started
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from bench.ai import (
@@ -9,6 +11,7 @@ from bench.ai import (
     SEATS,
     WORLDS_PER_SECOND,
     Match,
+    main,
     matches,
     met,
     option_sets,
@@ -83,3 +86,15 @@ def test_a_match_is_reproducible_and_reports_the_hard_seats_thinking(pairing: st
     assert first.worlds and all(1 <= n <= 20 for n in first.worlds)
     assert len(first.seconds) == len(first.worlds)
     assert "tricky" in win_table([first, again])
+
+
+def test_a_run_prints_every_case_and_keeps_the_table_so_far(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    partial = tmp_path / "partial.txt"
+    argv = ["--game", "tricky", "--games", "2", "--seconds", "0.002", "--workers", "1"]
+    assert main([*argv, "--partial", str(partial)]) == 0
+    printed = capsys.readouterr().out
+    for opponents in ("2 random", "2 easy", "2 hard at 1/5"):
+        assert opponents in printed and opponents in partial.read_text()
+    assert "worlds median" in printed and "stopped early" in printed
