@@ -17,6 +17,8 @@ information Monte Carlo, the candidates chosen by sequential halving):
 4. a candidate leaves at once when, over the worlds so far, it is surely worse
    than the leader or surely no different from it (:func:`_surely`); when one
    is left the choice is settled and the search stops, whatever budget is left.
+   (Surely the same means the same worth in every world so far: moves that come
+   to the same thing.)
    Busy bots spend little where a move is clear.
 
 The best candidate still in the race, by its average worth, is played. The tree
@@ -41,12 +43,13 @@ __all__ = ["ActionStats", "HardPlayer", "SearchResult"]
 
 SETTLED_EVERY = 8
 """How many worlds between two looks at whether a candidate can leave the race."""
-SURE_AFTER = 24
+SURE_AFTER = 64
 """Worlds two candidates must share before one may be judged surely worse or the same."""
-SURE_Z = 2.58
-"""How many standard errors make a difference sure (99%, one comparison)."""
-SAME_WITHIN = 0.01
-"""Two candidates whose worth surely differs by less than this are the same choice."""
+SURE_Z = 3.29
+"""How many standard errors make a difference sure: 99.9% for one look, which keeps the
+many looks of a search (one every :data:`SETTLED_EVERY` worlds) from deciding on luck.
+A game's worth moves in small steps (a card lost is a few hundredths of a win), so a
+looser test stops on noise."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,8 +226,8 @@ class _Race:
         return len(self.alive)
 
     def _surely(self, best: int, other: int) -> bool:
-        """Whether ``other`` is surely worse than ``best``, or surely no different, over the
-        worlds they shared: the mean of their difference against its standard error."""
+        """Whether ``other`` is surely worse than ``best`` over the worlds they shared (the
+        mean of their difference against its standard error), or no different in any."""
         n = self.steps
         first, second = min(best, other), max(best, other)
         mean = (self.totals[best] - self.totals[other]) / n
@@ -232,4 +235,4 @@ class _Race:
             self._squares[best] + self._squares[other] - 2 * self._products[first][second]
         ) / n
         error = math.sqrt(max(0.0, square - mean * mean) / (n - 1))
-        return mean - SURE_Z * error > 0 or abs(mean) + SURE_Z * error < SAME_WITHIN
+        return mean - SURE_Z * error > 0 or square < 1e-12
