@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from bench.engines import play_one
 from games.catalog import CATALOG
+from games.core.chance import fresh_seed
 
 __all__ = ["main"]
 
@@ -39,7 +40,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     rng = random.Random(args.seed)
     decisions = 0
     for _ in range(args.games):
-        decisions += play_one(game, game.new(args.seats, rng.getrandbits(62), options), rng)
+        decisions += play_one(game, game.new(args.seats, fresh_seed(rng.getrandbits), options), rng)
     print(f"{args.games} games, {decisions} decisions")
 
 

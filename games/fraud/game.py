@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import get_args
 
-from games.core.chance import Chance
+from games.core.chance import Chance, fresh_seed
 from games.core.errors import CorruptState, IllegalAction, InvalidAction, NotYourTurn
 from games.core.game import Event, Game, News, Outcome, Seat, places_from_scores
 from games.fraud import text
@@ -428,7 +428,7 @@ class FraudGame(Game[FraudState, Action, FraudView, Options]):
         random keys, a few times faster than ``random.shuffle`` and as fair.
         """
         copy = self.clone(state)
-        copy.chance = Chance(rng.getrandbits(62))
+        copy.chance = Chance(fresh_seed(rng.getrandbits))
         others = [seat for seat in state.active if seat != observer]
         pool = list(state.draw_pile)
         for seat in others:

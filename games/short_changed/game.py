@@ -8,7 +8,7 @@ from dataclasses import replace
 from functools import lru_cache
 from itertools import product
 
-from games.core.chance import Chance
+from games.core.chance import Chance, fresh_seed
 from games.core.errors import CorruptState, IllegalAction, NotYourTurn
 from games.core.game import Event, Game, News, Outcome, Seat
 from games.short_changed import text
@@ -421,7 +421,7 @@ class ShortChangedGame(Game[ShortChangedState, Action, ShortChangedView, Options
             if copy.antes[seat] is not None:
                 copy.antes[seat] = rng.choice(list(copy.hands[seat].colours()))
         copy.bag = Chips.of(*pool)
-        copy.chance = Chance(rng.getrandbits(62))
+        copy.chance = Chance(fresh_seed(rng.getrandbits))
         return copy
 
     def clone(self, state: ShortChangedState) -> ShortChangedState:
