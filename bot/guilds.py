@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from bot.errors import UserError
 from games.core.errors import GameError
 from games.core.registry import Catalog
+from games.core.wording import tr
 
 if TYPE_CHECKING:
     from bot.storage.guilds import GuildSettingsRepository
@@ -121,6 +122,8 @@ class GuildSettingsService:
                     if key in self._catalog and options != settings.lobby_defaults.get(key):
                         self._catalog[key].options(options)
             except GameError as error:
-                raise UserError(f"That option is not allowed: {error.message}") from None
+                raise UserError(
+                    tr("That option is not allowed: {message}", message=error.message)
+                ) from None
             settings.lobby_defaults = edited
         return settings

@@ -39,6 +39,7 @@ from bot.storage.direct_messages import UndeliveredRepository
 from bot.tables.model import Table, TableStatus
 from bot.tables.service import Change, TableService
 from games.core.game import Seat
+from games.core.wording import tr
 
 __all__ = [
     "OVERALL",
@@ -189,9 +190,11 @@ class TurnMessages:
                     for seat in wanting
                     if seat in still and moved.get(seat, -1) <= table.version
                 ]
-            text = (
-                f"⏰ It's your turn at {public.game.title}. You have "
-                f"{clock_words(table.turn_seconds)} before the bot moves for you."
+            text = tr(
+                "⏰ It's your turn at {title}. You have {clock_words} before the bot "
+                "moves for you.",
+                title=public.game.title,
+                clock_words=clock_words(table.turn_seconds),
             )
             for seat in wanting:
                 user_id = table.seats[seat].user_id
@@ -211,7 +214,11 @@ class TurnMessages:
     async def _result(self, table: Table) -> None:
         try:
             game = self._tables.game(table.game_key)
-            text = f"🏁 Your game of {game.title} has ended: {_how_it_ended(table)}"
+            text = tr(
+                "🏁 Your game of {title} has ended: {how_it_ended}",
+                title=game.title,
+                how_it_ended=_how_it_ended(table),
+            )
             for player in table.seats:
                 if player.user_id is None:
                     continue
@@ -237,7 +244,9 @@ class TurnMessages:
             log.warning("direct message to %s dropped: over the bot's limit", user_id)
             return
         link = port.table_link(table)
-        delivery = await port.send(user_id, text + (f"\nGo to the table: {link}" if link else ""))
+        delivery = await port.send(
+            user_id, text + (tr("\nGo to the table: {link}", link=link) if link else "")
+        )
         if delivery == "sent":
             if refused is not None:
                 await self._undelivered.delivered(user_id)
@@ -261,15 +270,19 @@ def clock_words(seconds: int) -> str:
         if seconds >= size and seconds % size == 0:
             count = seconds // size
             return f"{count} {unit}{'s' * (count != 1)}"
-    return f"{seconds} seconds" if seconds < 60 else f"{seconds // 60} minutes"
+    return (
+        tr("{seconds} seconds", seconds=seconds)
+        if seconds < 60
+        else tr("{value} minutes", value=seconds // 60)
+    )
 
 
 def _how_it_ended(table: Table) -> str:
     """The result as the channel announced it: who won, or that it was stopped."""
     if table.status is TableStatus.ENDED or table.outcome_json is None:
-        return "it was ended early, with no result."
+        return tr("it was ended early, with no result.")
     places = json.loads(table.outcome_json)["places"]
     winners = [table.seats[seat].name for seat, place in enumerate(places) if place == 1]
     if len(winners) == len(table.seats) > 1:
-        return "a draw."
-    return f"{' and '.join(winners)} won."
+        return tr("a draw.")
+    return tr("{list} won.", list=tr(" and ").join(winners))

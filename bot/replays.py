@@ -28,6 +28,7 @@ from bot.tables.service import TableError, TableService
 from games.core.errors import CorruptState, GameError
 from games.core.game import Event, Outcome, Seat
 from games.core.registry import AnyGame
+from games.core.wording import tr
 
 __all__ = ["Frame", "Replay", "ReplayService", "export_json", "export_text"]
 
@@ -90,11 +91,11 @@ class ReplayService:
         """The public record of a finished (or ended) game of this server."""
         table = await self._tables.get(table_id)
         if table.guild_id != guild_id:
-            raise TableError("That game was played in another server.")
+            raise TableError(tr("That game was played in another server."))
         if table.status.is_open:
-            raise TableError("That game is still being played: press Watch on its table.")
+            raise TableError(tr("That game is still being played: press Watch on its table."))
         if table.status is TableStatus.CANCELLED or table.seed is None:
-            raise TableError("That lobby never started, so there is no game to replay.")
+            raise TableError(tr("That lobby never started, so there is no game to replay."))
         cached = self._cache.get(table_id)
         if cached is not None:
             self._cache.move_to_end(table_id)
@@ -120,8 +121,11 @@ def rebuild(table: Table, game: AnyGame, turns: list[Turn]) -> Replay:
         # Options the rules no longer accept (a renamed variant): not one move of this
         # game could be shown truthfully, so say so rather than replay another game.
         raise TableError(
-            f"This game cannot be replayed: the rules of {game.title} changed since it was "
-            "played, and its options no longer exist."
+            tr(
+                "This game cannot be replayed: the rules of {title} changed since it was "
+                "played, and its options no longer exist.",
+                title=game.title,
+            )
         ) from None
     frames = [_frame(game, state, 0, None, (), ())]
     problem = None
@@ -130,18 +134,21 @@ def rebuild(table: Table, game: AnyGame, turns: list[Turn]) -> Replay:
             action = game.parse_action(turn.action_json)
             events = game.apply(state, turn.seat, action)
         except GameError:
-            problem = (
-                f"The record stops after move {step - 1}: the rules of {game.title} changed "
-                "since this game was played, so the rest cannot be shown."
+            problem = tr(
+                "The record stops after move {value}: the rules of {title} changed since "
+                "this game was played, so the rest cannot be shown.",
+                value=step - 1,
+                title=game.title,
             )
             break
         public = tuple(event for event in events if event.audience is None)
         frames.append(_frame(game, state, step, turn.seat, turn.public_lines, public))
     else:
         if table.state_json is not None and not _same_state(game, state, table.state_json):
-            problem = (
-                f"This record may differ from the game as played: the rules of {game.title} "
-                "changed since."
+            problem = tr(
+                "This record may differ from the game as played: the rules of {title} "
+                "changed since.",
+                title=game.title,
             )
     return Replay(table, game, tuple(frames), problem)
 
@@ -228,24 +235,24 @@ def export_text(replay: Replay) -> str:
     """The public record for people: who played, every public line, and how it ended."""
     table, game = replay.table, replay.game
     names = table.names
-    out = [f"{game.title}, table {table.id}"]
+    out = [tr("{title}, table {id}", title=game.title, id=str(table.id))]
     if table.started_at is not None:
         out.append(f"Started {table.started_at:%Y-%m-%d %H:%M} UTC")
     if table.finished_at is not None:
-        ended = "Ended early" if table.status is TableStatus.ENDED else "Finished"
+        ended = tr("Ended early") if table.status is TableStatus.ENDED else tr("Finished")
         out.append(f"{ended} {table.finished_at:%Y-%m-%d %H:%M} UTC")
-    out.append("Seats: " + ", ".join(f"{seat + 1}. {name}" for seat, name in enumerate(names)))
-    out += ["", "Moves:"]
+    out.append(tr("Seats: ") + ", ".join(f"{seat + 1}. {name}" for seat, name in enumerate(names)))
+    out += ["", tr("Moves:")]
     number = 0
     for frame in replay.frames[1:]:
         for line in frame.lines:
             number += 1
             out.append(f"{number}. {line}")
-    out += ["", "The table at the end:", game.describe(replay.last.view, names)]
+    out += ["", tr("The table at the end:"), game.describe(replay.last.view, names)]
     outcome = replay.last.outcome
     if outcome is not None:
         ranked = sorted(range(len(names)), key=lambda seat: (outcome.places[seat], seat))
-        out += ["", "Result:"]
+        out += ["", tr("Result:")]
         out += [
             f"{outcome.places[seat]}. {names[seat]} ({outcome.scores[seat]})" for seat in ranked
         ]

@@ -12,6 +12,7 @@ from bot.ratings import BoardRating
 from bot.tables.model import Table
 from games.core.game import Outcome
 from games.core.registry import AnyGame
+from games.core.wording import tr
 
 if TYPE_CHECKING:
     from bot.storage.results import ResultsRepository
@@ -173,15 +174,15 @@ def rating_blocker(
     """Why this game is not rated, or ``None`` if it is (issue 7, AW2)."""
     people = [player for player in table.seats if not player.is_computer]
     if ended_early:
-        return "ended before the finish"
+        return tr("ended before the finish")
     if not settings.leaderboard:
-        return "the leaderboard is off on this server"
+        return tr("the leaderboard is off on this server")
     if not ratable(game) or len(people) < 2:
-        return "played alone"
+        return tr("played alone")
     if game.key in settings.unrated_games:
-        return f"{game.title} is not rated on this server"
+        return tr("{title} is not rated on this server", title=game.title)
     if any(player.is_computer for player in table.seats) and not settings.rate_computer_games:
-        return "a computer player took part"
+        return tr("a computer player took part")
     return None
 
 

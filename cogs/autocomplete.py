@@ -24,6 +24,7 @@ from discord import app_commands
 
 from bot.tables.model import Table
 from bot.tables.service import TableError
+from games.core.wording import ntr, tr
 
 if TYPE_CHECKING:
     from bot.app import TrickyBot
@@ -117,7 +118,10 @@ def read_seat(table: Table, typed: str) -> int:
     if len(named) == 1:
         return named[0]
     raise TableError(
-        f"{text[:40] or 'Nobody'} is not a seat at this table: pick a player from the list."
+        tr(
+            "{value} is not a seat at this table: pick a player from the list.",
+            value=text[:40] or tr("Nobody"),
+        )
     )
 
 
@@ -147,9 +151,12 @@ async def read_member(interaction: discord.Interaction[Any], typed: str) -> tupl
             return user_id, name
     if wanted is not None:
         member = interaction.guild.get_member(wanted) if interaction.guild else None
-        return wanted, member.display_name if member else "That member"
+        return wanted, member.display_name if member else tr("That member")
     raise TableError(
-        f"Nobody called {text[:40]!r} has finished a game here: pick a member from the list."
+        tr(
+            "Nobody called '{name}' has finished a game here: pick a member from the list.",
+            name=text[:40],
+        )
     )
 
 
@@ -193,8 +200,10 @@ def _ago(now: datetime, then: datetime) -> str:
     if then.tzinfo is None:
         then = then.replace(tzinfo=UTC)
     seconds = max(0, int((now - then).total_seconds()))
-    for unit, size in (("day", 86_400), ("hour", 3600), ("minute", 60)):
-        if seconds >= size:
-            count = seconds // size
-            return f"{count} {unit}{'s' * (count != 1)} ago"
-    return "just now"
+    if seconds >= 86_400:
+        return ntr("{count} day ago", "{count} days ago", seconds // 86_400)
+    if seconds >= 3600:
+        return ntr("{count} hour ago", "{count} hours ago", seconds // 3600)
+    if seconds >= 60:
+        return ntr("{count} minute ago", "{count} minutes ago", seconds // 60)
+    return tr("just now")

@@ -72,7 +72,7 @@ from cogs.presenters.base import ended_early
 from cogs.rematch import play_again
 from cogs.speaking import member_language, server_language
 from games.core.game import Event
-from games.core.wording import speaking
+from games.core.wording import speaking, tr
 
 if TYPE_CHECKING:
     from bot.app import TrickyBot
@@ -125,15 +125,15 @@ def table_controls(table_id: int, *, playing: bool) -> discord.ui.View:
             TableButton(
                 table_id,
                 "hand",
-                label="Open my hand",
+                label=tr("Open my hand"),
                 emoji="🎴",
                 style=discord.ButtonStyle.primary,
             )
         )
-    view.add_item(TableButton(table_id, "log", label="Full log", emoji="📜"))
-    view.add_item(TableButton(table_id, "rules", label="Rules", emoji="📖"))
+    view.add_item(TableButton(table_id, "log", label=tr("Full log"), emoji="📜"))
+    view.add_item(TableButton(table_id, "rules", label=tr("Rules"), emoji="📖"))
     if playing:
-        view.add_item(TableButton(table_id, "watch", label="Watch", emoji="👀"))
+        view.add_item(TableButton(table_id, "watch", label=tr("Watch"), emoji="👀"))
     return view
 
 
@@ -647,7 +647,10 @@ class TableBoard:
         mentions = " ".join(f"<@{player.user_id}>" for player in people)
         jump = ""
         if isinstance(channel, discord.abc.GuildChannel | discord.Thread):  # a table's thread too
-            jump = f" [Go to the table]({channel_message(channel, table_message_id).jump_url})"
+            jump = tr(
+                " [Go to the table]({jump_url})",
+                jump_url=channel_message(channel, table_message_id).jump_url,
+            )
         message = await channel.send(
             f"{mentions}: {text}{jump}",
             allowed_mentions=discord.AllowedMentions(
@@ -674,15 +677,23 @@ class TableBoard:
         left = (
             clock_text(table.turn_seconds // 2)
             if table.turn_seconds >= 120
-            else (f"{table.turn_seconds // 2} seconds")
+            else (tr("{value} seconds", value=table.turn_seconds // 2))
         )
         mentions = " ".join(f"<@{player.user_id}>" for player in people)
         jump = ""
         if isinstance(channel, discord.abc.GuildChannel | discord.Thread):  # a table's thread too
-            jump = f" [Go to the table]({channel_message(channel, table_message_id).jump_url})"
+            jump = tr(
+                " [Go to the table]({jump_url})",
+                jump_url=channel_message(channel, table_message_id).jump_url,
+            )
         message = await channel.send(
-            f"⏳ {mentions}: half your time is gone, about {left} left. When it runs out the "
-            f"bot moves for you.{jump}",
+            tr(
+                "⏳ {mentions}: half your time is gone, about {left} left. When it runs "
+                "out the bot moves for you.{jump}",
+                mentions=mentions,
+                left=left,
+                jump=jump,
+            ),
             allowed_mentions=discord.AllowedMentions(
                 users=[discord.Object(player.user_id) for player in people if player.user_id]
             ),
@@ -707,7 +718,7 @@ class TableBoard:
             content = (
                 "🏆 "
                 + ", ".join(f"<@{p.user_id}>" if p.user_id else p.name for p in people)
-                + " won!"
+                + tr(" won!")
             )
         picture = (
             await table_picture(public, RESULT_FILE)
@@ -819,13 +830,15 @@ def _with_seat_notes(embeds: list[discord.Embed], table: Table) -> list[discord.
     notes = []
     for player in table.seats:
         if player.is_computer:
-            notes.append(f"🤖 {player.name} is a computer player")
+            notes.append(tr("🤖 {name} is a computer player", name=player.name))
         elif player.taken_over:
-            notes.append(f"🤖 the computer plays {player.name}'s seat for the rest of the game")
+            notes.append(
+                tr("🤖 the computer plays {name}'s seat for the rest of the game", name=player.name)
+            )
         elif player.away:
-            notes.append(f"💤 {player.name} is away (their time ran out)")
+            notes.append(tr("💤 {name} is away (their time ran out)", name=player.name))
     if notes and embeds:
-        embeds[0].add_field(name="Seats", value="\n".join(notes)[:1024], inline=False)
+        embeds[0].add_field(name=tr("Seats"), value="\n".join(notes)[:1024], inline=False)
     return embeds
 
 
@@ -840,7 +853,7 @@ async def _retire(old: discord.PartialMessage) -> None:
     """Point an old table message at the new one, or remove it if Discord will not edit it."""
     try:
         await old.edit(
-            content="This table continues below. ⬇️", embeds=[], view=None, attachments=[]
+            content=tr("This table continues below. ⬇️"), embeds=[], view=None, attachments=[]
         )
     except discord.HTTPException:
         with contextlib.suppress(discord.HTTPException):

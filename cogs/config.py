@@ -24,7 +24,7 @@ from bot.tables.service import TableError
 from cogs.lobby import clock_text, option_controls, options_summary, visible_options
 from cogs.presenters import PRESENTERS
 from cogs.replies import Refused, explain, friendly, is_moderator
-from games.core.wording import N_, tr
+from games.core.wording import N_, ntr, tr
 
 if TYPE_CHECKING:
     from bot.app import TrickyBot
@@ -40,18 +40,18 @@ RATED_CHOICES = [
     for key, presenter in PRESENTERS.items()
     if ratable(presenter.game)
 ]
-RESET_CHOICES = [app_commands.Choice(name="Every game", value="all"), *RATED_CHOICES]
+RESET_CHOICES = [app_commands.Choice(name=N_("Every game"), value="all"), *RATED_CHOICES]
 CLOCK_CHOICES = [
     app_commands.Choice(name=name, value=seconds)
     for name, seconds in (
-        ("off", 0),
-        ("1 minute", 60),
-        ("2 minutes", 120),
-        ("5 minutes", 300),
-        ("10 minutes", 600),
-        ("30 minutes", 1800),
-        ("1 hour", 3600),
-        ("1 day", 86_400),
+        (N_("off"), 0),
+        (N_("1 minute"), 60),
+        (N_("2 minutes"), 120),
+        (N_("5 minutes"), 300),
+        (N_("10 minutes"), 600),
+        (N_("30 minutes"), 1800),
+        (N_("1 hour"), 3600),
+        (N_("1 day"), 86_400),
     )
 ]
 LANGUAGE_CHOICES = [
@@ -80,7 +80,7 @@ def _title(game_key: str) -> str:
 def _board_title(game: str) -> str:
     """What a reset clears: every game's board, one game's, or a game no longer hosted."""
     if game == "all":
-        return "every game"
+        return tr("every game")
     presenter = PRESENTERS.get(game)
     return presenter.game.title if presenter is not None else game
 
@@ -90,7 +90,7 @@ class ConfirmReset(ui.DynamicItem[ui.Button[Any]], template=r"tk:cfgreset:(?P<ga
         title = _board_title(game)
         super().__init__(
             ui.Button(
-                label=f"Reset the board of {title}",
+                label=tr("Reset the board of {title}", title=title),
                 style=discord.ButtonStyle.danger,
                 custom_id=f"tk:cfgreset:{game}",
             )
@@ -167,7 +167,7 @@ class DefaultsCleared(
 ):
     def __init__(self, game: str) -> None:
         super().__init__(
-            ui.Button(label="Back to the rulebook's defaults", custom_id=f"tk:cfgclear:{game}")
+            ui.Button(label=tr("Back to the rulebook's defaults"), custom_id=f"tk:cfgclear:{game}")
         )
         self.game = game
 
@@ -190,7 +190,7 @@ class ConfigCog(
     commands.GroupCog,
     name="ConfigCog",
     group_name="tricky-config",
-    group_description="Tricky's settings for this server (Manage Server).",
+    group_description=N_("Tricky's settings for this server (Manage Server)."),
 ):
     def __init__(self, bot: TrickyBot) -> None:
         self.bot = bot
@@ -211,69 +211,84 @@ class ConfigCog(
             said = change(settings)
         await explain(interaction, said)
 
-    @app_commands.command(name="show", description="Every Tricky setting on this server.")
+    @app_commands.command(name="show", description=N_("Every Tricky setting on this server."))
     async def show(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.guild_id is not None
         settings = await self.bot.guild_settings.get(interaction.guild_id)
-        embed = discord.Embed(title="⚙️ Tricky on this server", colour=COLOUR)
+        embed = discord.Embed(title=tr("⚙️ Tricky on this server"), colour=COLOUR)
         rated = [
             p.game.title
             for key, p in PRESENTERS.items()
             if key not in settings.unrated_games and ratable(p.game)
         ]
         embed.add_field(
-            name="Leaderboard",
-            value=f"{'on' if settings.leaderboard else 'off'}\nrated games: "
-            f"{', '.join(rated) or 'none'}\ngames with computer players rated: "
-            f"{'yes' if settings.rate_computer_games else 'no'}",
+            name=tr("Leaderboard"),
+            value=tr(
+                "{state}\nrated games: {rated}\ngames with computer players rated: {computers}",
+                state=tr("on") if settings.leaderboard else tr("off"),
+                rated=", ".join(rated) or tr("none"),
+                computers=tr("yes") if settings.rate_computer_games else tr("no"),
+            ),
             inline=False,
         )
-        embed.add_field(name="Turn clock", value=clock_text(settings.turn_seconds))
+        embed.add_field(name=tr("Turn clock"), value=clock_text(settings.turn_seconds))
         embed.add_field(
-            name="Turn pings",
-            value="at once"
+            name=tr("Turn pings"),
+            value=tr("at once")
             if not settings.ping_grace
-            else f"after {grace_text(settings.ping_grace)} without a move",
+            else tr("after {grace} without a move", grace=grace_text(settings.ping_grace)),
         )
-        embed.add_field(name="Tables", value="in threads" if settings.threads else "in the channel")
-        embed.add_field(name="Pictures", value="on" if settings.pictures else "off (text only)")
+        embed.add_field(
+            name=tr("Tables"), value=tr("in threads") if settings.threads else tr("in the channel")
+        )
+        embed.add_field(
+            name=tr("Pictures"), value="on" if settings.pictures else tr("off (text only)")
+        )
         embed.add_field(name=tr("Language"), value=_language_name(settings.language))
         embed.add_field(
-            name="Where /tricky new works",
-            value=" ".join(f"<#{c}>" for c in settings.channels) or "any channel",
+            name=tr("Where /tricky new works"),
+            value=" ".join(f"<#{c}>" for c in settings.channels) or tr("any channel"),
             inline=False,
         )
         for key, options in settings.lobby_defaults.items():
             if key in PRESENTERS and options:
                 game = PRESENTERS[key].game
                 embed.add_field(
-                    name=f"{game.title}: lobby defaults",
+                    name=tr("{title}: lobby defaults", title=game.title),
                     value=options_summary(visible_options(game), options) or "rulebook",
                     inline=False,
                 )
         reset = await self.bot.results.last_reset(interaction.guild_id)
         if reset is not None:
             game_key = reset.game_key
-            board = "every board" if game_key is None else f"the {_title(game_key)} board"
+            board = (
+                tr("every board")
+                if game_key is None
+                else tr("the {title} board", title=_title(game_key))
+            )
             embed.add_field(
-                name="Last reset",
-                value=f"{board}, by <@{reset.reset_by}>, "
-                f"{discord.utils.format_dt(reset.reset_at, 'R')}",
+                name=tr("Last reset"),
+                value=tr(
+                    "{board}, by <@{reset_by}>, {format_dt}",
+                    board=board,
+                    reset_by=reset.reset_by,
+                    format_dt=discord.utils.format_dt(reset.reset_at, "R"),
+                ),
                 inline=False,
             )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    @app_commands.command(name="leaderboard", description="Turn the leaderboard on or off.")
-    @app_commands.describe(enabled="Record ratings and show the leaderboard")
+    @app_commands.command(name="leaderboard", description=N_("Turn the leaderboard on or off."))
+    @app_commands.describe(enabled=N_("Record ratings and show the leaderboard"))
     async def leaderboard(self, interaction: discord.Interaction[Any], enabled: bool) -> None:
         def change(settings: GuildSettings) -> str:
             settings.leaderboard = enabled
-            return f"The leaderboard is now {'on' if enabled else 'off'}."
+            return tr("The leaderboard is now {value}.", value="on" if enabled else "off")
 
         await self._change(interaction, change)
 
-    @app_commands.command(name="rated", description="Choose whether a game is rated here.")
-    @app_commands.describe(game="The game", rated="Rate its results")
+    @app_commands.command(name="rated", description=N_("Choose whether a game is rated here."))
+    @app_commands.describe(game=N_("The game"), rated=N_("Rate its results"))
     @app_commands.choices(game=RATED_CHOICES)
     async def rated(self, interaction: discord.Interaction[Any], game: str, rated: bool) -> None:
         title = PRESENTERS[game].game.title
@@ -282,32 +297,39 @@ class ConfigCog(
             unrated = set(settings.unrated_games)
             (unrated.discard if rated else unrated.add)(game)
             settings.unrated_games = sorted(unrated)
-            return f"{title} is now {'rated' if rated else 'not rated'} on this server."
+            return tr(
+                "{title} is now {value} on this server.",
+                title=title,
+                value="rated" if rated else tr("not rated"),
+            )
 
         await self._change(interaction, change)
 
-    @app_commands.command(name="computers", description="Rate games with computer players?")
-    @app_commands.describe(rated="Rate games that had a computer player from the start")
+    @app_commands.command(name="computers", description=N_("Rate games with computer players?"))
+    @app_commands.describe(rated=N_("Rate games that had a computer player from the start"))
     async def computers(self, interaction: discord.Interaction[Any], rated: bool) -> None:
         def change(settings: GuildSettings) -> str:
             settings.rate_computer_games = rated
-            return f"Games with computer players are now {'rated' if rated else 'unrated'}."
+            return tr(
+                "Games with computer players are now {value}.",
+                value="rated" if rated else "unrated",
+            )
 
         await self._change(interaction, change)
 
-    @app_commands.command(name="clock", description="How long a seat has to act.")
-    @app_commands.describe(time="The turn clock (off: no limit)")
+    @app_commands.command(name="clock", description=N_("How long a seat has to act."))
+    @app_commands.describe(time=N_("The turn clock (off: no limit)"))
     @app_commands.choices(time=CLOCK_CHOICES)
     async def clock(self, interaction: discord.Interaction[Any], time: int) -> None:
         def change(settings: GuildSettings) -> str:
             settings.turn_seconds = time
-            return f"The turn clock is now {clock_text(time)} for new tables."
+            return tr("The turn clock is now {clock} for new tables.", clock=clock_text(time))
 
         await self._change(interaction, change)
 
-    @app_commands.command(name="pings", description="How long a player may take before a ping.")
+    @app_commands.command(name="pings", description=N_("How long a player may take before a ping."))
     @app_commands.describe(
-        seconds="Seconds after a turn starts before the player is pinged (0: at once)"
+        seconds=N_("Seconds after a turn starts before the player is pinged (0: at once)")
     )
     async def pings(
         self, interaction: discord.Interaction[Any], seconds: app_commands.Range[int, 0, 3600]
@@ -315,39 +337,40 @@ class ConfigCog(
         def change(settings: GuildSettings) -> str:
             settings.ping_grace = seconds
             if not seconds:
-                return "Players are now pinged as soon as their turn starts."
-            return (
-                f"Players are now pinged only if they have not acted {grace_text(seconds)} "
-                "after their turn started. Whoever acts sooner is never pinged."
+                return tr("Players are now pinged as soon as their turn starts.")
+            return tr(
+                "Players are now pinged only if they have not acted {grace} after their "
+                "turn started. Whoever acts sooner is never pinged.",
+                grace=grace_text(seconds),
             )
 
         await self._change(interaction, change)
 
-    @app_commands.command(name="threads", description="Open each table in its own thread?")
-    @app_commands.describe(enabled="Tables in threads (on) or in the channel (off)")
+    @app_commands.command(name="threads", description=N_("Open each table in its own thread?"))
+    @app_commands.describe(enabled=N_("Tables in threads (on) or in the channel (off)"))
     async def threads(self, interaction: discord.Interaction[Any], enabled: bool) -> None:
         def change(settings: GuildSettings) -> str:
             settings.threads = enabled
-            where = "in its own thread" if enabled else "in the channel"
-            return f"New tables now open {where}."
+            where = tr("in its own thread") if enabled else tr("in the channel")
+            return tr("New tables now open {where}.", where=where)
 
         await self._change(interaction, change)
 
-    @app_commands.command(name="pictures", description="Draw tables and hands as pictures?")
-    @app_commands.describe(enabled="Pictures beside the text (on) or text only (off)")
+    @app_commands.command(name="pictures", description=N_("Draw tables and hands as pictures?"))
+    @app_commands.describe(enabled=N_("Pictures beside the text (on) or text only (off)"))
     async def pictures(self, interaction: discord.Interaction[Any], enabled: bool) -> None:
         def change(settings: GuildSettings) -> str:
             settings.pictures = enabled
             if enabled:
-                return "Tables and hands are drawn as pictures beside their text from now on."
-            return "Tables and hands are shown as text only from now on."
+                return tr("Tables and hands are drawn as pictures beside their text from now on.")
+            return tr("Tables and hands are shown as text only from now on.")
 
         await self._change(interaction, change)
 
-    @app_commands.command(name="channels", description="Where /tricky new may be used.")
+    @app_commands.command(name="channels", description=N_("Where /tricky new may be used."))
     @app_commands.describe(
-        action="Allow a channel, stop allowing it, or allow every channel",
-        channel="The channel (not needed for 'anywhere')",
+        action=N_("Allow a channel, stop allowing it, or allow every channel"),
+        channel=N_("The channel (not needed for 'anywhere')"),
     )
     @app_commands.choices(
         action=[
@@ -363,7 +386,7 @@ class ConfigCog(
         channel: discord.TextChannel | None = None,
     ) -> None:
         if action != "anywhere" and channel is None:
-            raise TableError("Name the channel to allow or remove.")
+            raise TableError(tr("Name the channel to allow or remove."))
 
         def change(settings: GuildSettings) -> str:
             allowed = set(settings.channels)
@@ -373,8 +396,10 @@ class ConfigCog(
                 (allowed.add if action == "allow" else allowed.discard)(channel.id)
             settings.channels = sorted(allowed)
             if not allowed:
-                return "/tricky new now works in any channel."
-            return "/tricky new now works in " + " ".join(f"<#{c}>" for c in sorted(allowed)) + "."
+                return tr("/tricky new now works in any channel.")
+            return (
+                tr("/tricky new now works in ") + " ".join(f"<#{c}>" for c in sorted(allowed)) + "."
+            )
 
         await self._change(interaction, change)
 
@@ -396,9 +421,9 @@ class ConfigCog(
         await self._change(interaction, change)
 
     @app_commands.command(
-        name="defaults", description="The options new lobbies of a game start with."
+        name="defaults", description=N_("The options new lobbies of a game start with.")
     )
-    @app_commands.describe(game="The game")
+    @app_commands.describe(game=N_("The game"))
     @app_commands.choices(game=GAME_CHOICES)
     async def defaults(self, interaction: discord.Interaction[Any], game: str) -> None:
         assert interaction.guild_id is not None
@@ -406,16 +431,20 @@ class ConfigCog(
         embed, view = self._defaults_panel(game, settings)
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
-    @app_commands.command(name="reset", description="Clear a game's leaderboard (asks first).")
-    @app_commands.describe(game="The game whose board to clear, or every game")
+    @app_commands.command(name="reset", description=N_("Clear a game's leaderboard (asks first)."))
+    @app_commands.describe(game=N_("The game whose board to clear, or every game"))
     @app_commands.choices(game=RESET_CHOICES)
     async def reset(self, interaction: discord.Interaction[Any], game: str) -> None:
         view = ui.View(timeout=None)
         view.add_item(ConfirmReset(game))
-        title = "every game" if game == "all" else PRESENTERS[game].game.title
+        title = tr("every game") if game == "all" else PRESENTERS[game].game.title
         await interaction.response.send_message(
-            f"This clears the leaderboard of **{title}** on this server for good: ratings, "
-            "wins and games played start again (the game history stays). Are you sure?",
+            tr(
+                "This clears the leaderboard of **{title}** on this server for good: "
+                "ratings, wins and games played start again (the game history stays). "
+                "Are you sure?",
+                title=title,
+            ),
             view=view,
             ephemeral=True,
         )
@@ -428,14 +457,19 @@ class ConfigCog(
             raise TableError(tr(NOT_ALLOWED))
         assert interaction.guild_id is not None
         if game != "all" and game not in PRESENTERS:
-            raise TableError("This bot does not host that game.")
+            raise TableError(tr("This bot does not host that game."))
         cleared = await self.bot.results.reset(
             interaction.guild_id, None if game == "all" else game, interaction.user.id
         )
         title = _board_title(game)
         await interaction.response.edit_message(
-            content=f"The board of {title} was reset by {interaction.user.mention} "
-            f"({cleared} player rating{'s' * (cleared != 1)} cleared).",
+            content=ntr(
+                "The board of {title} was reset by {mention} ({count} player rating cleared).",
+                "The board of {title} was reset by {mention} ({count} player ratings cleared).",
+                cleared,
+                title=title,
+                mention=interaction.user.mention,
+            ),
             view=None,
         )
 
@@ -448,7 +482,7 @@ class ConfigCog(
         assert interaction.guild_id is not None
         presenter = PRESENTERS.get(game)
         if presenter is None or option not in visible_options(presenter.game):
-            raise TableError("That option no longer exists.")
+            raise TableError(tr("That option no longer exists."))
         options = presenter.game.options
 
         def change(defaults: LobbyDefaults) -> LobbyDefaults:
@@ -470,7 +504,7 @@ class ConfigCog(
         assert interaction.guild_id is not None
         presenter = PRESENTERS.get(game)
         if presenter is None:
-            raise TableError("This bot does not host that game.")
+            raise TableError(tr("This bot does not host that game."))
         shown = visible_options(presenter.game)
 
         def change(defaults: LobbyDefaults) -> LobbyDefaults:
@@ -493,7 +527,7 @@ class ConfigCog(
             mode="json"
         )
         embed = discord.Embed(
-            title=f"⚙️ {presenter.game.title}: lobby defaults",
+            title=tr("⚙️ {title}: lobby defaults", title=presenter.game.title),
             description=(options_summary(fields, values) or "This game has no options.")
             + "\n\nNew lobbies start with these; the host can still change them.",
             colour=COLOUR,
@@ -520,9 +554,9 @@ def _language_name(code: str | None) -> str:
 def grace_text(seconds: int) -> str:
     """``20 seconds``, ``1 minute``, ``1 minute 30 seconds``: how long a ping waits."""
     minutes, rest = divmod(seconds, 60)
-    parts = [f"{minutes} minute{'s' if minutes != 1 else ''}"] if minutes else []
+    parts = [ntr("{count} minute", "{count} minutes", minutes)] if minutes else []
     if rest or not parts:
-        parts.append(f"{rest} second{'s' if rest != 1 else ''}")
+        parts.append(ntr("{count} second", "{count} seconds", rest))
     return " ".join(parts)
 
 

@@ -28,6 +28,8 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 from discord import ui
 
+from games.core.wording import tr
+
 if TYPE_CHECKING:
     from cogs.tables import TablesCog
 
@@ -296,7 +298,7 @@ class HintButton(
     def __init__(self, table_id: int, version: int, *, row: int | None = None) -> None:
         super().__init__(
             ui.Button(
-                label="Hint",
+                label=tr("Hint"),
                 emoji="💡",
                 style=discord.ButtonStyle.secondary,
                 row=row,

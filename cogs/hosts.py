@@ -20,6 +20,7 @@ import discord
 
 from bot.tables.model import Table, TableStatus
 from bot.tables.service import TableService
+from games.core.wording import N_, tr
 
 __all__ = [
     "CLOSED",
@@ -42,9 +43,9 @@ UNKNOWN_MEMBER = 10007
 """Discord's error code for "this user is not a member of this server". Only that 404
 means the host left: a 404 for an unknown server or user, or one without Discord's
 error body (from something in between), says nothing about the host."""
-CLOSED = (
-    "This lobby's host left the server, and the lobby is closed. Anyone can open a new "
-    "table here with /tricky new."
+CLOSED = N_(
+    "This lobby's host left the server, and the lobby is closed. Anyone can "
+    "open a new table here with /tricky new."
 )
 
 
@@ -86,8 +87,8 @@ def refusal(table: Table, user_id: int) -> str | None:
     is once passed on; None if they may (they host it now), or if the table service is
     to say why (the game started meanwhile)."""
     if table.status is TableStatus.CANCELLED:
-        return CLOSED
+        return tr(CLOSED)
     if table.status is not TableStatus.LOBBY or table.host_id == user_id:
         return None
-    heir = "someone else" if table.host is None else table.host.name
-    return f"The host left the server, so {heir} hosts this lobby now."
+    heir = tr("someone else") if table.host is None else table.host.name
+    return tr("The host left the server, so {heir} hosts this lobby now.", heir=heir)

@@ -19,6 +19,7 @@ from discord import ui
 from bot.tables.service import SeatTable
 from cogs.controls import tables_cog
 from cogs.presenters.base import Panel, Presenter, free_row
+from games.core.wording import N_, tr
 
 if TYPE_CHECKING:
     from bot.app import TrickyBot
@@ -27,36 +28,42 @@ __all__ = ["TURNS", "RulesButton", "introduce", "seen_key"]
 
 TURNS: dict[str, tuple[str, str, str]] = {
     "short_changed": (
-        "Everyone first puts one hidden chip of theirs into the pot.",
-        "On your turn: guess another player's total, or else trade with the pot "
-        "(short change it if you can, or donate or steal a chip).",
-        "A right guess wins at once; a wrong one makes your next turn two moves, no guess.",
+        N_("Everyone first puts one hidden chip of theirs into the pot."),
+        N_(
+            "On your turn: guess another player's total, or else trade with the pot "
+            "(short change it if you can, or donate or steal a chip)."
+        ),
+        N_("A right guess wins at once; a wrong one makes your next turn two moves, no guess."),
     ),
     "tricky": (
-        "Each hand, everyone re-rolls any of their hidden dice once, all at the same time.",
-        "Then bid the points you expect to take, or pass; the top bidder names trump.",
-        "Play your dice in pairs to tricks: the best pair takes the trick and its points.",
+        N_("Each hand, everyone re-rolls any of their hidden dice once, all at the same time."),
+        N_("Then bid the points you expect to take, or pass; the top bidder names trump."),
+        N_("Play your dice in pairs to tricks: the best pair takes the trick and its points."),
     ),
     "falsche_faehrte": (
-        "Each round, everyone first puts one card face down: together they decide whether "
-        "tricks are good (Plus) or bad (Minus).",
-        "On your turn, play a card, following the led colour if you can.",
-        "The highest trump, else the highest card of the led colour, takes the trick.",
+        N_(
+            "Each round, everyone first puts one card face down: together they "
+            "decide whether tricks are good (Plus) or bad (Minus)."
+        ),
+        N_("On your turn, play a card, following the led colour if you can."),
+        N_("The highest trump, else the highest card of the led colour, takes the trick."),
     ),
     "fraud": (
-        "Everyone holds hidden cards; a bid claims how many of a value all hands hold.",
-        "On your turn, raise the bid, or call it: fraud (too many) or on target (exact).",
-        "The call shows every hand; whoever was wrong loses a card for good.",
+        N_("Everyone holds hidden cards; a bid claims how many of a value all hands hold."),
+        N_("On your turn, raise the bid, or call it: fraud (too many) or on target (exact)."),
+        N_("The call shows every hand; whoever was wrong loses a card for good."),
     ),
     "short_word": (
-        "On your turn, draw the top card of the stock or take the top discard.",
-        "Then discard a card, or go out: lay all your cards but one as words, discard the last.",
-        "Once someone goes out, everyone else gets one last turn; cards left in hand cost you.",
+        N_("On your turn, draw the top card of the stock or take the top discard."),
+        N_(
+            "Then discard a card, or go out: lay all your cards but one as words, discard the last."
+        ),
+        N_("Once someone goes out, everyone else gets one last turn; cards left in hand cost you."),
     ),
     "short_word_solitaire": (
-        "Spell a word of two or more cards from the face-up cards of the eight stacks.",
-        "The cards leave their stacks and the next card of each stack turns up.",
-        "Keep going until every card is used, or give up: you score the cards you used.",
+        N_("Spell a word of two or more cards from the face-up cards of the eight stacks."),
+        N_("The cards leave their stacks and the next card of each stack turns up."),
+        N_("Keep going until every card is used, or give up: you score the cards you used."),
     ),
 }
 """Per game, how a turn works, in three lines (from ``cogs/rules/<game>.md``)."""
@@ -69,7 +76,7 @@ class RulesButton(ui.DynamicItem[ui.Button[Any]], template=r"tk:rules:(?P<table>
     def __init__(self, table_id: int, *, row: int | None = None) -> None:
         super().__init__(
             ui.Button(
-                label="Full rules",
+                label=tr("Full rules"),
                 emoji="📖",
                 style=discord.ButtonStyle.secondary,
                 row=row,
@@ -113,7 +120,7 @@ async def introduce(
     if played:
         return False
     intro = presenter.embed(
-        f"New to {presenter.game.title}? How a turn works",
+        tr("New to {title}? How a turn works", title=presenter.game.title),
         "\n".join(f"{n}. {line}" for n, line in enumerate(lines, start=1)),
     )
     panel.embeds.insert(0, intro)

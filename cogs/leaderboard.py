@@ -18,10 +18,11 @@ from bot.results import GameResult, SortKey, ratable
 from bot.tables.service import TableError
 from cogs.autocomplete import members_with_a_record, read_member
 from cogs.presenters import PRESENTERS
-from cogs.rating_words import SCALE_NOTE, board_rating, exact_figures, stats_rating
+from cogs.rating_words import board_rating, exact_figures, scale_note, stats_rating
 from cogs.replays import replay_button
 from cogs.replies import friendly
 from cogs.tricky_group import join_tricky, leave_tricky
+from games.core.wording import N_, ntr, tr
 
 if TYPE_CHECKING:
     from bot.app import TrickyBot
@@ -30,13 +31,30 @@ __all__ = ["LeaderboardCog", "setup"]
 
 PAGE = 10
 GOLD = discord.Colour.gold()
-SORTS: dict[SortKey, str] = {"rating": "rating", "wins": "wins", "games": "games played"}
+SORTS: dict[SortKey, str] = {
+    "rating": N_("rating"),
+    "wins": N_("wins"),
+    "games": N_("games played"),
+}
 GAME_CHOICES = [
     app_commands.Choice(name=presenter.game.title, value=key)
     for key, presenter in PRESENTERS.items()
     if ratable(presenter.game)
 ]
-SORT_CHOICES = [app_commands.Choice(name=f"by {label}", value=key) for key, label in SORTS.items()]
+SORT_CHOICES = [
+    app_commands.Choice(name=N_("by rating"), value="rating"),
+    app_commands.Choice(name=N_("by wins"), value="wins"),
+    app_commands.Choice(name=N_("by games played"), value="games"),
+]
+
+
+def wins_in_games(wins: int, games: int) -> str:
+    """``3 wins in 1 game``: each count with its own plural."""
+    return tr(
+        "{wins} in {games}",
+        wins=ntr("{count} win", "{count} wins", wins),
+        games=ntr("{count} game", "{count} games", games),
+    )
 
 
 def _cog(interaction: discord.Interaction[Any]) -> LeaderboardCog:
@@ -54,7 +72,7 @@ class BoardPage(
     ) -> None:
         super().__init__(
             ui.Button(
-                label="◀ Previous" if direction == "p" else "Next ▶",
+                label=tr("◀ Previous") if direction == "p" else tr("Next ▶"),
                 custom_id=f"tk:lb:{game}:{sort}:{page}:{direction}",
                 disabled=disabled,
             )
@@ -79,7 +97,7 @@ class HistoryPage(
     def __init__(self, page: int, direction: Literal["p", "n"], *, disabled: bool) -> None:
         super().__init__(
             ui.Button(
-                label="◀ Newer" if direction == "p" else "Older ▶",
+                label=tr("◀ Newer") if direction == "p" else tr("Older ▶"),
                 custom_id=f"tk:hist:{page}:{direction}",
                 disabled=disabled,
             )
@@ -117,8 +135,8 @@ class LeaderboardCog(commands.Cog, name="LeaderboardCog"):
     # -- commands -----------------------------------------------------------------------------
 
     def _leaderboard_command(self) -> app_commands.Command[Any, Any, None]:
-        @app_commands.command(name="leaderboard", description="This server's best players.")
-        @app_commands.describe(game="Which game's board", sort="How to order it")
+        @app_commands.command(name="leaderboard", description=N_("This server's best players."))
+        @app_commands.describe(game=N_("Which game's board"), sort=N_("How to order it"))
         @app_commands.choices(game=GAME_CHOICES, sort=SORT_CHOICES)
         async def leaderboard(
             interaction: discord.Interaction[Any], game: str | None = None, sort: str = "rating"
@@ -131,8 +149,8 @@ class LeaderboardCog(commands.Cog, name="LeaderboardCog"):
         return leaderboard
 
     def _stats_command(self) -> app_commands.Command[Any, Any, None]:
-        @app_commands.command(name="stats", description="A member's record in every game here.")
-        @app_commands.describe(member="Whose record (default: yours)")
+        @app_commands.command(name="stats", description=N_("A member's record in every game here."))
+        @app_commands.describe(member=N_("Whose record (default: yours)"))
         @app_commands.autocomplete(member=members_with_a_record)
         async def stats(
             interaction: discord.Interaction[Any],
@@ -143,7 +161,7 @@ class LeaderboardCog(commands.Cog, name="LeaderboardCog"):
         return stats
 
     def _history_command(self) -> app_commands.Command[Any, Any, None]:
-        @app_commands.command(name="history", description="This server's recent games.")
+        @app_commands.command(name="history", description=N_("This server's recent games."))
         async def history(interaction: discord.Interaction[Any]) -> None:
             await self.show_history(interaction, 0)
 
@@ -164,12 +182,12 @@ class LeaderboardCog(commands.Cog, name="LeaderboardCog"):
         assert interaction.guild_id is not None
         settings = await self.bot.guild_settings.get(interaction.guild_id)
         if not settings.leaderboard:
-            raise TableError("The leaderboard is turned off on this server.")
+            raise TableError(tr("The leaderboard is turned off on this server."))
         if game is None:
             game = await self._default_game(interaction)
         presenter = PRESENTERS.get(game)
         if presenter is None:
-            raise TableError("This bot does not host that game.")
+            raise TableError(tr("This bot does not host that game."))
         rows, total = await self.bot.results.board(
             interaction.guild_id, game, sort, offset=page * PAGE, limit=PAGE
         )
@@ -180,19 +198,31 @@ class LeaderboardCog(commands.Cog, name="LeaderboardCog"):
                 interaction.guild_id, game, sort, offset=page * PAGE, limit=PAGE
             )
         embed = discord.Embed(
-            title=f"🏆 {presenter.game.title}: leaderboard by {SORTS[sort]}", colour=GOLD
+            title=tr(
+                "🏆 {title}: leaderboard by {sort}",
+                title=presenter.game.title,
+                sort=tr(SORTS[sort]),
+            ),
+            colour=GOLD,
         )
-        embed.description = (
-            "\n".join(
-                f"**{page * PAGE + n}.** <@{row.user_id}> · {board_rating(row.rating)} · "
-                f"{row.wins} win{'s' * (row.wins != 1)} in {row.games} game"
-                f"{'s' * (row.games != 1)}"
-                for n, row in enumerate(rows, start=1)
+        embed.description = "\n".join(
+            tr(
+                "**{place}.** <@{user_id}> · {board_rating} · {wins_in_games}",
+                place=page * PAGE + n,
+                user_id=str(row.user_id),
+                board_rating=board_rating(row.rating),
+                wins_in_games=wins_in_games(row.wins, row.games),
             )
-            or "Nobody is on this board yet: finish a rated game to get on it."
-        )
+            for n, row in enumerate(rows, start=1)
+        ) or tr("Nobody is on this board yet: finish a rated game to get on it.")
         embed.set_footer(
-            text=f"Page {page + 1} of {pages} · {total} player{'s' * (total != 1)} · {SCALE_NOTE}"
+            text=tr(
+                "Page {page} of {pages} · {players} · {scale_note}",
+                page=page + 1,
+                pages=pages,
+                players=ntr("{count} player", "{count} players", total),
+                scale_note=scale_note(),
+            )
         )
         view = ui.View(timeout=None)
         view.add_item(BoardPage(game, sort, max(page - 1, 0), "p", disabled=page == 0))
@@ -231,26 +261,23 @@ class LeaderboardCog(commands.Cog, name="LeaderboardCog"):
     ) -> None:
         assert interaction.guild_id is not None
         records = await self.bot.results.stats(interaction.guild_id, user_id)
-        embed = discord.Embed(title=f"📊 {name}'s record here", colour=GOLD)
+        embed = discord.Embed(title=tr("📊 {name}'s record here", name=name), colour=GOLD)
         if not records:
-            embed.description = "No finished games on this server yet."
+            embed.description = tr("No finished games on this server yet.")
         for record in records:
             presenter = PRESENTERS.get(record.game_key)
             title = presenter.game.title if presenter else record.game_key
-            lines = [
-                f"{record.wins} win{'s' * (record.wins != 1)} in {record.games} "
-                f"game{'s' * (record.games != 1)}"
-            ]
+            lines = [wins_in_games(record.wins, record.games)]
             if record.rating is not None:
                 lines.append(stats_rating(record.rating, record.rank))
                 lines.append(exact_figures(record.rating))
             else:
-                lines.append("not on the current board")
+                lines.append(tr("not on the current board"))
             if record.best_place is not None:
                 best = _ordinal(record.best_place)
                 if record.best_score is not None:
-                    best += f", best score {record.best_score}"
-                lines.append(f"best result: {best}")
+                    best += tr(", best score {best_score}", best_score=record.best_score)
+                lines.append(tr("best result: {best}", best=best))
             embed.add_field(name=title, value="\n".join(lines), inline=True)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
@@ -263,13 +290,18 @@ class LeaderboardCog(commands.Cog, name="LeaderboardCog"):
             interaction.guild_id, offset=page * PAGE, limit=PAGE
         )
         pages = max(1, math.ceil(total / PAGE))
-        embed = discord.Embed(title="📜 Recent games on this server", colour=GOLD)
+        embed = discord.Embed(title=tr("📜 Recent games on this server"), colour=GOLD)
         first = page * PAGE + 1
-        embed.description = (
-            "\n".join(f"{n}. {_history_line(r)}" for n, r in enumerate(results, start=first))
-            or "No games yet."
+        embed.description = "\n".join(
+            f"{n}. {_history_line(r)}" for n, r in enumerate(results, start=first)
+        ) or tr("No games yet.")
+        embed.set_footer(
+            text=tr(
+                "Page {value} of {pages} · Replay shows a game move by move",
+                value=page + 1,
+                pages=pages,
+            )
         )
-        embed.set_footer(text=f"Page {page + 1} of {pages} · Replay shows a game move by move")
         view = ui.View(timeout=None)
         view.add_item(HistoryPage(max(page - 1, 0), "p", disabled=page == 0))
         view.add_item(HistoryPage(page + 1, "n", disabled=page + 1 >= pages))
@@ -292,10 +324,16 @@ def _history_line(result: GameResult) -> str:
     when = discord.utils.format_dt(result.finished_at, "R")
     if result.ended_early:
         players = ", ".join(seat.name for seat in result.seats)
-        return f"**{title}** {when}: ended early ({players})"
+        return tr(
+            "**{title}** {when}: ended early ({players})", title=title, when=when, players=players
+        )
     ranked = sorted(result.seats, key=lambda seat: (seat.place or 99, seat.seat))
     players = ", ".join(f"{_ordinal(seat.place or 0)} {seat.name}" for seat in ranked)
-    rated = "rated" if result.rated else f"unrated: {result.unrated_reason}"
+    rated = (
+        "rated"
+        if result.rated
+        else tr("unrated: {unrated_reason}", unrated_reason=result.unrated_reason)
+    )
     return f"**{title}** {when}: {players} ({rated})"
 
 

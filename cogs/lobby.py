@@ -21,6 +21,7 @@ from bot.tables.model import Table, TableStatus
 from cogs.controls import LobbyButton, LobbySeating, LobbySelect
 from cogs.presenters.base import Presenter
 from games.core.registry import AnyGame
+from games.core.wording import ntr, tr
 
 __all__ = [
     "CLOCKS",
@@ -48,61 +49,69 @@ def lobby_message(
     seats do not show (a new host, why it closed). ``in_thread``: the table has a thread
     of its own, so the footer need not offer one."""
     game = presenter.game
-    embed = presenter.embed(f"{game.title}: lobby", game.summary)
+    embed = presenter.embed(tr("{title}: lobby", title=game.title), tr(game.summary))
     if news:
-        embed.description = f"{game.summary}\n\n{news}"
+        embed.description = f"{tr(game.summary)}\n\n{news}"
     seats = "\n".join(
-        f"{seat + 1}. {player.name}" + (" (host)" if player.user_id == table.host_id else "")
+        f"{seat + 1}. {player.name}" + (tr(" (host)") if player.user_id == table.host_id else "")
         for seat, player in enumerate(table.seats)
     )
     embed.add_field(
-        name=f"Seats ({len(table.seats)} of {game.min_seats}-{game.max_seats})",
-        value=seats or "nobody yet",
+        name=tr(
+            "Seats ({seats} of {min_seats}-{max_seats})",
+            seats=len(table.seats),
+            min_seats=game.min_seats,
+            max_seats=game.max_seats,
+        ),
+        value=seats or tr("nobody yet"),
         inline=False,
     )
     kept = table.kept_for if table.status is TableStatus.LOBBY else ()
     if kept:
         embed.add_field(
-            name="Seats kept for the last game's players",
+            name=tr("Seats kept for the last game's players"),
             value=", ".join(player.name for player in kept)[:900]
-            + "\nPress Join to take your seat back.",
+            + tr("\nPress Join to take your seat back."),
             inline=False,
         )
     fields = visible_options(game)
     if fields:
         embed.add_field(
-            name="Options (the host sets them)",
+            name=tr("Options (the host sets them)"),
             value=options_summary(fields, table.options),
             inline=False,
         )
-    embed.add_field(name="Turn clock", value=clock_text(table.turn_seconds), inline=True)
+    embed.add_field(name=tr("Turn clock"), value=clock_text(table.turn_seconds), inline=True)
     view = discord.ui.View(timeout=None)
     if table.status is not TableStatus.LOBBY:
-        embed.title = f"{presenter.emoji} {game.title}: lobby closed"
-        embed.description = news or "This lobby was cancelled."
+        embed.title = tr("{emoji} {title}: lobby closed", emoji=presenter.emoji, title=game.title)
+        embed.description = news or tr("This lobby was cancelled.")
         return embed, view
     # What Start does to the channel (#21, docs/channel.md): said before anyone presses it.
     where = (
         ""
         if in_thread
-        else " Moderators can give each table a thread of its own: /tricky-config threads."
+        else tr(" Moderators can give each table a thread of its own: /tricky-config threads.")
     )
     embed.set_footer(
-        text="Join to take a seat. The host starts the game when everyone is in; if the host "
-        "leaves the server, the player seated longest takes over.\nAt Start this message "
-        "becomes the table and is kept up to date; the channel gets a summary after each hand "
-        "or round and the result, and a player is pinged only if they have not moved for a "
-        "little while." + where
+        text=tr(
+            "Join to take a seat. The host starts the game when everyone is in; if "
+            "the host leaves the server, the player seated longest takes over.\nAt "
+            "Start this message becomes the table and is kept up to date; the "
+            "channel gets a summary after each hand or round and the result, and a "
+            "player is pinged only if they have not moved for a little while."
+        )
+        + where
     )
     green, grey = discord.ButtonStyle.success, discord.ButtonStyle.secondary
-    for verb, style in (
-        ("join", green),
-        ("leave", grey),
-        ("start", discord.ButtonStyle.primary),
-        ("cancel", discord.ButtonStyle.danger),
-        ("rules", grey),
+    for verb, label, style in (
+        ("join", tr("Join"), green),
+        ("leave", tr("Leave"), grey),
+        ("start", tr("Start"), discord.ButtonStyle.primary),
+        ("cancel", tr("Cancel"), discord.ButtonStyle.danger),
+        ("rules", tr("Rules"), grey),
     ):
-        view.add_item(LobbyButton(table.id, verb, label=verb.title(), style=style, row=0))
+        view.add_item(LobbyButton(table.id, verb, label=label, style=style, row=0))
     view.add_item(_seating(table, game))
     for item in option_controls(
         fields,
@@ -121,12 +130,14 @@ CLOCKS = (0, 60, 120, 300, 600, 1800, 3600, 86_400)
 
 def clock_text(seconds: int) -> str:
     if seconds == 0:
-        return "off"
-    for unit, size in (("day", 86_400), ("hour", 3600), ("minute", 60)):
-        if seconds % size == 0:
-            count = seconds // size
-            return f"{count} {unit}{'s' * (count != 1)}"
-    return f"{seconds} seconds"
+        return tr("off")
+    if seconds % 86_400 == 0:
+        return ntr("{count} day", "{count} days", seconds // 86_400)
+    if seconds % 3600 == 0:
+        return ntr("{count} hour", "{count} hours", seconds // 3600)
+    if seconds % 60 == 0:
+        return ntr("{count} minute", "{count} minutes", seconds // 60)
+    return ntr("{count} second", "{count} seconds", seconds)
 
 
 def _seating(table: Table, game: AnyGame) -> LobbySeating:
@@ -134,31 +145,42 @@ def _seating(table: Table, game: AnyGame) -> LobbySeating:
     choices = []
     if len(table.seats) < game.max_seats:
         choices += [
-            discord.SelectOption(label="Add an easy computer player", value="add:easy", emoji="🤖"),
-            discord.SelectOption(label="Add a hard computer player", value="add:hard", emoji="🤖"),
+            discord.SelectOption(
+                label=tr("Add an easy computer player"), value="add:easy", emoji="🤖"
+            ),
+            discord.SelectOption(
+                label=tr("Add a hard computer player"), value="add:hard", emoji="🤖"
+            ),
         ]
     if any(player.is_computer for player in table.seats):
         choices.append(
-            discord.SelectOption(label="Remove a computer player", value="remove", emoji="🗑️")
+            discord.SelectOption(label=tr("Remove a computer player"), value="remove", emoji="🗑️")
         )
     choices += [
         discord.SelectOption(
-            label=f"Turn clock: {clock_text(seconds)}",
+            label=tr("Turn clock: {clock}", clock=clock_text(seconds)),
             value=f"clock:{seconds}",
             emoji="⏱️",
             default=False,
         )
         for seconds in CLOCKS
     ]
-    return LobbySeating(table.id, choices, placeholder="Computer players and turn clock…", row=1)
+    return LobbySeating(
+        table.id, choices, placeholder=tr("Computer players and turn clock…"), row=1
+    )
 
 
 def option_value_text(value: Any) -> str:
     if value is True:
-        return "on"
+        return tr("on")
     if value is False:
-        return "off"
+        return tr("off")
     return str(value)
+
+
+def option_title(name: str, field: FieldInfo) -> str:
+    """An option's name as players read it: its title in the games' rules, translated."""
+    return tr(field.title) if field.title else name.replace("_", " ")
 
 
 def visible_options(game: AnyGame) -> dict[str, FieldInfo]:
@@ -169,7 +191,7 @@ def visible_options(game: AnyGame) -> dict[str, FieldInfo]:
 
 def options_summary(fields: dict[str, FieldInfo], values: dict[str, Any]) -> str:
     return "\n".join(
-        f"**{field.title or name}:** {option_value_text(values.get(name, field.default))}"
+        f"**{option_title(name, field)}:** {option_value_text(values.get(name, field.default))}"
         for name, field in fields.items()
     )
 
@@ -193,7 +215,7 @@ def option_controls(
     row = first_row
     toggles = [name for name, field in fields.items() if field.annotation is bool]
     for name in toggles:
-        label = f"{fields[name].title or name}: {option_value_text(values.get(name))}"
+        label = f"{option_title(name, fields[name])}: {option_value_text(values.get(name))}"
         items.append(toggle(name, label[:80], row))
     if toggles:
         row += 1
@@ -204,7 +226,7 @@ def option_controls(
         current = values.get(name, field.default)
         options = [
             discord.SelectOption(
-                label=f"{field.title or name}: {option_value_text(choice)}"[:100],
+                label=f"{option_title(name, field)}: {option_value_text(choice)}"[:100],
                 value=str(choice.value if isinstance(choice, enum.Enum) else choice),
                 default=choice == current,
             )

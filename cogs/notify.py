@@ -18,6 +18,7 @@ from bot.preferences import PlayerPreferences
 from bot.tables.model import Table
 from cogs.replies import friendly
 from cogs.tricky_group import join_tricky, leave_tricky
+from games.core.wording import N_, tr
 
 if TYPE_CHECKING:
     from bot.app import TrickyBot
@@ -28,20 +29,21 @@ log = logging.getLogger(__name__)
 
 CLOSED_DMS = 50007
 """Discord's "Cannot send messages to this user": their DMs are closed to the bot."""
-UNDELIVERED = (
-    "📭 I could not send you a direct message: your DMs are closed to me. You still get "
-    "the pings here. Allow direct messages from this server's members (Privacy Settings) "
-    "to get them, or turn them off with /tricky notify."
+UNDELIVERED = N_(
+    "📭 I could not send you a direct message: your DMs are closed to me. You "
+    "still get the pings here. Allow direct messages from this server's "
+    "members (Privacy Settings) to get them, or turn them off with /tricky "
+    "notify."
 )
 CLOCKS = [
-    app_commands.Choice(name="any turn clock", value=1),
-    app_commands.Choice(name="clocks of 15 minutes or more", value=900),
-    app_commands.Choice(name="clocks of an hour or more", value=3600),
-    app_commands.Choice(name="clocks of 6 hours or more", value=21_600),
-    app_commands.Choice(name="clocks of a day", value=86_400),
+    app_commands.Choice(name=N_("any turn clock"), value=1),
+    app_commands.Choice(name=N_("clocks of 15 minutes or more"), value=900),
+    app_commands.Choice(name=N_("clocks of an hour or more"), value=3600),
+    app_commands.Choice(name=N_("clocks of 6 hours or more"), value=21_600),
+    app_commands.Choice(name=N_("clocks of a day"), value=86_400),
 ]
 WHERE = [
-    app_commands.Choice(name="in this server", value="here"),
+    app_commands.Choice(name=N_("in this server"), value="here"),
     app_commands.Choice(name="everywhere", value="everywhere"),
 ]
 
@@ -78,27 +80,33 @@ async def tell_if_undelivered(bot: TrickyBot, interaction: discord.Interaction[A
     """After a member's move: tell them once that their direct messages were refused."""
     try:
         if await bot.turn_messages.take_undelivered_note(interaction.user.id):
-            await interaction.followup.send(UNDELIVERED, ephemeral=True)
+            await interaction.followup.send(tr(UNDELIVERED), ephemeral=True)
     except discord.HTTPException:
         log.warning("could not tell %s their DMs are closed", interaction.user)
 
 
 def describe(chosen: PlayerPreferences, everywhere: bool) -> str:
-    where = "everywhere (unless you chose otherwise for a server)" if everywhere else "here"
-    lines = [f"How you are told, {where}:", "• Turn pings in the table's channel: always."]
+    where = tr("everywhere (unless you chose otherwise for a server)") if everywhere else "here"
+    lines = [
+        tr("How you are told, {where}:", where=where),
+        tr("• Turn pings in the table's channel: always."),
+    ]
     if chosen.turn_dm and chosen.turn_dm_min_seconds <= 1:
-        lines.append("• A direct message when it is your turn at any table with a turn clock.")
+        lines.append(tr("• A direct message when it is your turn at any table with a turn clock."))
     elif chosen.turn_dm:
         lines.append(
-            "• A direct message when it is your turn at a table whose turn clock is "
-            f"{clock_words(chosen.turn_dm_min_seconds)} or more."
+            tr(
+                "• A direct message when it is your turn at a table whose turn clock is "
+                "{clock_words} or more.",
+                clock_words=clock_words(chosen.turn_dm_min_seconds),
+            )
         )
     else:
-        lines.append("• No direct message when it is your turn.")
+        lines.append(tr("• No direct message when it is your turn."))
     lines.append(
-        "• A direct message when a game you play in ends."
+        tr("• A direct message when a game you play in ends.")
         if chosen.result_dm
-        else "• No direct message when a game ends."
+        else tr("• No direct message when a game ends.")
     )
     return "\n".join(lines)
 
@@ -120,13 +128,14 @@ class NotifyCog(commands.Cog, name="NotifyCog"):
 
     def _notify_command(self) -> app_commands.Command[Any, Any, None]:
         @app_commands.command(
-            name="notify", description="Choose to be told by direct message: your turn, results."
+            name="notify",
+            description=N_("Choose to be told by direct message: your turn, results."),
         )
         @app_commands.describe(
-            turns="Also a direct message when it is your turn",
-            clock="Only at tables with a turn clock this long or longer",
-            results="A direct message when a game you play in ends",
-            where="For this server only, or everywhere",
+            turns=N_("Also a direct message when it is your turn"),
+            clock=N_("Only at tables with a turn clock this long or longer"),
+            results=N_("A direct message when a game you play in ends"),
+            where=N_("For this server only, or everywhere"),
         )
         @app_commands.choices(clock=CLOCKS)
         @app_commands.choices(where=WHERE)
@@ -166,9 +175,9 @@ class NotifyCog(commands.Cog, name="NotifyCog"):
                         chosen.turn_dm = True  # choosing a clock means wanting the messages
                 if results is not None:
                     chosen.result_dm = results
-            text = "Saved. " + describe(chosen, everywhere)
+            text = tr("Saved. ") + describe(chosen, everywhere)
             if chosen.turn_dm or chosen.result_dm:
-                text += "\nMessages never show your hand: only whose turn it is and a link."
+                text += tr("\nMessages never show your hand: only whose turn it is and a link.")
         await interaction.response.send_message(text, ephemeral=True)
 
 

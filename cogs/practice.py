@@ -31,6 +31,7 @@ from cogs.presenters import PRESENTERS
 from cogs.presenters.base import Notice
 from cogs.replies import deferring_if_slow, friendly
 from cogs.tricky_group import join_tricky, leave_tricky
+from games.core.wording import N_, ntr, tr
 
 if TYPE_CHECKING:
     from bot.app import TrickyBot
@@ -42,12 +43,12 @@ GAME_CHOICES = [
     for key, presenter in PRESENTERS.items()
 ]
 LEVEL_CHOICES = [
-    app_commands.Choice(name="Easy: follows the game's basic tactics", value="easy"),
-    app_commands.Choice(name="Hard: thinks ahead over the hands it cannot see", value="hard"),
+    app_commands.Choice(name=N_("Easy: follows the game's basic tactics"), value="easy"),
+    app_commands.Choice(name=N_("Hard: thinks ahead over the hands it cannot see"), value="hard"),
 ]
-NO_THREAD = (
-    "I could not open a private thread for your practice table here. I need the Create "
-    "Private Threads permission in this channel."
+NO_THREAD = N_(
+    "I could not open a private thread for your practice table here. I need "
+    "the Create Private Threads permission in this channel."
 )
 
 
@@ -67,12 +68,12 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
     def _practice_command(self) -> app_commands.Command[Any, Any, None]:
         @app_commands.command(
             name="practice",
-            description="Practise against computer players at a private table, with hints.",
+            description=N_("Practise against computer players at a private table, with hints."),
         )
         @app_commands.describe(
-            game="The game to practise",
-            level="How well the computer players play",
-            opponents="How many computer players (1-4; as many as the game seats)",
+            game=N_("The game to practise"),
+            level=N_("How well the computer players play"),
+            opponents=N_("How many computer players (1-4; as many as the game seats)"),
         )
         @app_commands.choices(game=GAME_CHOICES, level=LEVEL_CHOICES)
         async def practice(
@@ -91,28 +92,34 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         assert interaction.guild_id is not None
         presenter = PRESENTERS.get(game)
         if presenter is None:
-            raise TableError("This bot does not host that game.")
+            raise TableError(tr("This bot does not host that game."))
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
             raise TableError(
-                "Start practice from a text channel (not a thread): I open a private thread "
-                "for it there."
+                tr(
+                    "Start practice from a text channel (not a thread): I open a private "
+                    "thread for it there."
+                )
             )
         settings = await self.bot.guild_settings.get(interaction.guild_id)
         if settings.channels and channel.id not in settings.channels:
             places = " ".join(f"<#{allowed}>" for allowed in settings.channels)
-            raise TableError(f"On this server, tables are opened in {places}.")
+            raise TableError(tr("On this server, tables are opened in {places}.", places=places))
         # Opening a thread and a table is two trips to Discord and a few to the database.
         await interaction.response.defer(ephemeral=True, thinking=True)
         user = interaction.user
-        name = f"Practice: {presenter.game.title} ({user.display_name})"[:100]
+        name = tr(
+            "Practice: {title} ({display_name})",
+            title=presenter.game.title,
+            display_name=user.display_name,
+        )[:100]
         try:
             thread = await channel.create_thread(
                 name=name, type=discord.ChannelType.private_thread, invitable=False
             )
             await thread.add_user(user)
         except discord.HTTPException:
-            raise TableError(NO_THREAD) from None
+            raise TableError(tr(NO_THREAD)) from None
         table = await self.bot.tables.practice(
             guild_id=interaction.guild_id,
             channel_id=thread.id,
@@ -123,15 +130,26 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         )
         computers = len(table.seats) - 1
         against = (
-            f"against {computers} {level} computer player{'s' * (computers != 1)}"
+            ntr(
+                "against {count} {level} computer player",
+                "against {count} {level} computer players",
+                computers,
+                level=level,
+            )
             if computers
-            else "on your own"
+            else tr("on your own")
         )
         await interaction.followup.send(
-            f"{presenter.emoji} Your practice table is ready in {thread.mention}: "
-            f"{presenter.game.title} {against}. Only you (and the server's moderators) can see "
-            "it, and it never counts in stats or boards. Open your hand there; on your turn, "
-            "**Hint** says what the easy computer player would do.",
+            tr(
+                "{emoji} Your practice table is ready in {mention}: {title} {against}. "
+                "Only you (and the server's moderators) can see it, and it never counts "
+                "in stats or boards. Open your hand there; on your turn, **Hint** says "
+                "what the easy computer player would do.",
+                emoji=presenter.emoji,
+                mention=thread.mention,
+                title=presenter.game.title,
+                against=against,
+            ),
             ephemeral=True,
         )
 
@@ -142,12 +160,12 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         tables = tables_cog(interaction)
         table = await self.bot.tables.get(table_id)
         if table.guild_id != interaction.guild_id:
-            raise TableError("That button belongs to a table in another server.")
+            raise TableError(tr("That button belongs to a table in another server."))
         seat = await self.bot.tables.for_seat(table_id, interaction.user.id)
         presenter = tables.presenters[table.game_key]
         if version != seat.table.version:
             await self._redraw(
-                interaction, seat, Notice("The table moved on: here it is now.", "warn")
+                interaction, seat, Notice(tr("The table moved on: here it is now."), "warn")
             )
             return
         try:
@@ -158,7 +176,9 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
             await self._redraw(interaction, seat, Notice(error.message, "warn"))
             return
         move = presenter.move_text(seat, found.action)
-        await self._redraw(interaction, seat, Notice(f"💡 Hint: {move}. {found.why}"))
+        await self._redraw(
+            interaction, seat, Notice(tr("💡 Hint: {move}. {why}", move=move, why=found.why))
+        )
 
     async def _redraw(
         self, interaction: discord.Interaction[Any], seat: SeatTable, notice: Notice

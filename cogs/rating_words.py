@@ -7,37 +7,47 @@ this module only words them, so the leaderboard and ``/tricky stats`` say the sa
 from __future__ import annotations
 
 from bot.ratings import PROVISIONAL_GAMES, START, BoardRating
+from games.core.wording import tr
 
-__all__ = ["SCALE_NOTE", "board_rating", "exact_figures", "stats_rating"]
+__all__ = ["board_rating", "exact_figures", "scale_note", "stats_rating"]
 
-SCALE_NOTE = (
-    f"Ratings start at {START:,} and are provisional for the first {PROVISIONAL_GAMES} "
-    "rated games · exact figures in /tricky stats"
-)
-"""The board's footer: what the numbers mean, in one line."""
+
+def scale_note() -> str:
+    """The board's footer: what the numbers mean, in one line."""
+    return tr(
+        "Ratings start at {start} and are provisional for the first {provisional_games} "
+        "rated games · exact figures in /tricky stats",
+        start=START,
+        provisional_games=PROVISIONAL_GAMES,
+    )
 
 
 def board_rating(rating: BoardRating) -> str:
     """``rating **1,088** (provisional)``: a line of the leaderboard."""
-    mark = " (provisional)" if rating.provisional else ""
-    return f"rating **{rating.points:,}**{mark}"
+    mark = tr(" (provisional)") if rating.provisional else ""
+    return tr("rating **{points}**{mark}", points=rating.points, mark=mark)
 
 
 def stats_rating(rating: BoardRating, rank: int | None) -> str:
     """The rating line of ``/tricky stats``: the number, the place, and how settled it is."""
-    place = f" (#{rank} on the board)" if rank is not None else ""
-    line = f"rating **{rating.points:,}**{place}"
+    place = tr(" (#{rank} on the board)", rank=rank) if rank is not None else ""
+    line = tr("rating **{points}**{place}", points=rating.points, place=place)
     if rating.provisional:
-        line += (
-            f"\nprovisional: {rating.games} of {PROVISIONAL_GAMES} rated games played, "
-            "so it can still move a lot"
+        line += tr(
+            "\nprovisional: {games} of {provisional_games} rated games played, so it "
+            "can still move a lot",
+            games=rating.games,
+            provisional_games=PROVISIONAL_GAMES,
         )
     return line
 
 
 def exact_figures(rating: BoardRating) -> str:
     """openskill's own figures, for those who want them."""
-    return (
-        f"exact: mu {rating.mu:.2f}, sigma {rating.sigma:.2f}, "
-        f"cautious estimate (mu - 3 sigma) {rating.cautious:.2f}"
+    return tr(
+        "exact: mu {mu}, sigma {sigma}, cautious estimate (mu - 3 sigma) {cautious}",
+        # openskill's figures as they are printed everywhere, two decimals with a point
+        mu=f"{rating.mu:.2f}",
+        sigma=f"{rating.sigma:.2f}",
+        cautious=f"{rating.cautious:.2f}",
     )

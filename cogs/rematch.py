@@ -21,6 +21,8 @@ from bot.tables.service import TableError
 from cogs.controls import tables_cog
 from cogs.lobby import lobby_message
 from cogs.replies import explain, friendly
+from cogs.speaking import server_language
+from games.core.wording import speaking, tr
 
 if TYPE_CHECKING:
     from bot.app import TrickyBot
@@ -34,7 +36,7 @@ class PlayAgain(ui.DynamicItem[ui.Button[Any]], template=r"tk:again:(?P<table>\d
     def __init__(self, table_id: int) -> None:
         super().__init__(
             ui.Button(
-                label="Play again",
+                label=tr("Play again"),
                 emoji="🔁",
                 style=discord.ButtonStyle.success,
                 custom_id=f"tk:again:{table_id}",
@@ -66,7 +68,7 @@ def lobby_link(table: Table) -> str:
     if table.message_id is None:
         return f"<#{table.channel_id}>"
     url = f"https://discord.com/channels/{table.guild_id}/{table.channel_id}/{table.message_id}"
-    return f"[here]({url})"
+    return tr("[here]({url})", url=url)
 
 
 class RematchCog(commands.Cog, name="RematchCog"):
@@ -79,15 +81,15 @@ class RematchCog(commands.Cog, name="RematchCog"):
         # A custom id is only what the client sent: the lobby opens where the game was, so
         # the press must come from there (the result message's own channel).
         if finished.guild_id != interaction.guild_id:
-            raise TableError("That button belongs to a table in another server.")
+            raise TableError(tr("That button belongs to a table in another server."))
         if finished.channel_id != interaction.channel_id:
-            raise TableError("Press Play again in the channel where that game was played.")
+            raise TableError(tr("Press Play again in the channel where that game was played."))
         settings = await self.bot.guild_settings.get(finished.guild_id)
         home = getattr(interaction.channel, "parent_id", None) or finished.channel_id
         if settings.channels and home not in settings.channels:
             # Moderators may have moved the games elsewhere since this one was played.
             places = " ".join(f"<#{allowed}>" for allowed in settings.channels)
-            raise TableError(f"On this server, tables are opened in {places}.")
+            raise TableError(tr("On this server, tables are opened in {places}.", places=places))
         tables = tables_cog(interaction)
         host = Player(name=interaction.user.display_name, user_id=interaction.user.id)
         async with tables.board.posting(finished.channel_id):
@@ -96,18 +98,28 @@ class RematchCog(commands.Cog, name="RematchCog"):
             if not rematch.opened:
                 where = lobby_link(lobby)
                 if lobby.status is TableStatus.LOBBY:
-                    said = f"This game's rematch is already open {where}: press Join there."
+                    said = tr(
+                        "This game's rematch is already open {where}: press Join there.",
+                        where=where,
+                    )
                 else:
-                    said = f"This game was already played again ({where}): Play again works once."
+                    said = tr(
+                        "This game was already played again ({where}): Play again works once.",
+                        where=where,
+                    )
                 await explain(interaction, said)
                 return
             presenter = tables.presenters[lobby.game_key]
-            embed, view = lobby_message(lobby, presenter)
             kept = lobby.kept_for
-            content = f"🔁 **{host.name}** wants to play again."
-            if kept:
-                mentions = " ".join(f"<@{player.user_id}>" for player in kept)
-                content += f" {mentions}: press Join to take your seat back."
+            # The new lobby is the channel's: in the server's language, like the board's.
+            with speaking(await server_language(self.bot, lobby.guild_id)):
+                embed, view = lobby_message(lobby, presenter)
+                content = tr("🔁 **{name}** wants to play again.", name=host.name)
+                if kept:
+                    mentions = " ".join(f"<@{player.user_id}>" for player in kept)
+                    content += tr(
+                        " {mentions}: press Join to take your seat back.", mentions=mentions
+                    )
             await interaction.response.send_message(
                 content,
                 embed=embed,

@@ -33,6 +33,7 @@ from cogs.autocomplete import recent_games
 from cogs.presenters import PRESENTERS, Presenter
 from cogs.replies import deferring_if_slow, friendly
 from cogs.tricky_group import join_tricky, leave_tricky
+from games.core.wording import N_, tr
 
 if TYPE_CHECKING:
     from bot.app import TrickyBot
@@ -75,7 +76,7 @@ def _may_read(interaction: discord.Interaction[Any], channel_id: int) -> bool:
 
 
 class ReplayOpen(ui.DynamicItem[ui.Button[Any]], template=r"tk:rp:(?P<table>\d{1,20})"):
-    def __init__(self, table_id: int, *, label: str = "Replay", row: int | None = None) -> None:
+    def __init__(self, table_id: int, *, label: str = tr("Replay"), row: int | None = None) -> None:
         super().__init__(ui.Button(label=label, emoji="📼", custom_id=f"tk:rp:{table_id}", row=row))
         self.table_id = table_id
 
@@ -122,7 +123,7 @@ class ReplayJump(ui.DynamicItem[ui.Select[Any]], template=r"tk:rpj:(?P<table>\d{
             ui.Select(
                 custom_id=f"tk:rpj:{table_id}",
                 options=choices or [discord.SelectOption(label="-")],
-                placeholder="Jump to a hand or round…",
+                placeholder=tr("Jump to a hand or round…"),
                 row=1,
             )
         )
@@ -164,18 +165,26 @@ def frame(replay: Replay, presenter: Presenter, step: int) -> tuple[str, list[di
     title = replay.game.title
     if step > replay.moves:
         public = public_at(replay, replay.moves)
-        heading = f"📼 Replay of {title} (table {replay.table.id}): how it ended"
+        heading = tr(
+            "📼 Replay of {title} (table {id}): how it ended", title=title, id=str(replay.table.id)
+        )
         embeds = presenter.result(public)
     else:
         public = public_at(replay, step)
         shown = replay.frames[step]
         if step == 0:
-            heading = f"📼 Replay of {title} (table {replay.table.id}): the start"
+            heading = tr(
+                "📼 Replay of {title} (table {id}): the start", title=title, id=str(replay.table.id)
+            )
         else:
             who = "" if shown.seat is None else f", {replay.table.names[shown.seat]}"
-            heading = (
-                f"📼 Replay of {title} (table {replay.table.id}): "
-                f"move {step} of {replay.moves}{who}"
+            heading = tr(
+                "📼 Replay of {title} (table {id}): move {step} of {moves}{who}",
+                title=title,
+                id=str(replay.table.id),
+                step=step,
+                moves=replay.moves,
+                who=who,
             )
         embeds = presenter.announce(public, shown.events) + presenter.table(public)
     if replay.problem:
@@ -206,10 +215,12 @@ def chapters(replay: Replay, presenter: Presenter) -> list[tuple[int, str]]:
             continue
         posted = presenter.announce(public_at(replay, shown.step), shown.events)
         if posted:
-            found.append((shown.step, _label(posted[0].title or f"Move {shown.step}")))
+            found.append(
+                (shown.step, _label(posted[0].title or tr("Move {step}", step=shown.step)))
+            )
     if not found and replay.moves > 1:
         every = max(1, replay.moves // 10)
-        found = [(step, f"Move {step}") for step in range(every, replay.moves, every)]
+        found = [(step, tr("Move {step}", step=step)) for step in range(every, replay.moves, every)]
     if len(found) > CHAPTERS:
         found = [found[round(i * (len(found) - 1) / (CHAPTERS - 1))] for i in range(CHAPTERS)]
     return found
@@ -225,22 +236,29 @@ def _label(title: str) -> str:
 def controls(replay: Replay, step: int, marks: list[tuple[int, str]]) -> ui.View:
     table_id, end = replay.table.id, replay.moves + 1
     view = ui.View(timeout=None)
-    view.add_item(ReplayStep(table_id, 0, "first", label="⏮ First", disabled=step == 0))
+    view.add_item(ReplayStep(table_id, 0, "first", label=tr("⏮ First"), disabled=step == 0))
     view.add_item(
-        ReplayStep(table_id, max(step - 1, 0), "back", label="◀ Back", disabled=step == 0)
+        ReplayStep(table_id, max(step - 1, 0), "back", label=tr("◀ Back"), disabled=step == 0)
     )
     view.add_item(
-        ReplayStep(table_id, min(step + 1, end), "forward", label="Forward ▶", disabled=step >= end)
+        ReplayStep(
+            table_id, min(step + 1, end), "forward", label=tr("Forward ▶"), disabled=step >= end
+        )
     )
-    view.add_item(ReplayStep(table_id, end, "last", label="Last ⏭", disabled=step >= end))
-    options = [discord.SelectOption(label="The start", value="0", default=step == 0)]
+    view.add_item(ReplayStep(table_id, end, "last", label=tr("Last ⏭"), disabled=step >= end))
+    options = [discord.SelectOption(label=tr("The start"), value="0", default=step == 0)]
     options += [
         discord.SelectOption(
-            label=label, value=str(at), description=f"Move {at}", default=at == step
+            label=label,
+            value=str(at),
+            description=tr("Move {number}", number=at),
+            default=at == step,
         )
         for at, label in marks
     ]
-    options.append(discord.SelectOption(label="How it ended", value=str(end), default=step == end))
+    options.append(
+        discord.SelectOption(label=tr("How it ended"), value=str(end), default=step == end)
+    )
     view.add_item(ReplayJump(table_id, options))
     return view
 
@@ -264,12 +282,12 @@ class ReplaysCog(commands.Cog, name="ReplaysCog"):
 
     async def _replay(self, interaction: discord.Interaction[Any], table_id: int) -> Replay:
         if interaction.guild_id is None:  # a forged click from a DM
-            raise TableError("Replays are shown in the server the game was played in.")
+            raise TableError(tr("Replays are shown in the server the game was played in."))
         replay = await deferring_if_slow(
             interaction, self.bot.replays.replay(table_id, interaction.guild_id)
         )
         if not _may_read(interaction, replay.table.channel_id):
-            raise TableError("That game was played in a channel you cannot see.")
+            raise TableError(tr("That game was played in a channel you cannot see."))
         return replay
 
     @friendly
@@ -310,9 +328,9 @@ class ReplaysCog(commands.Cog, name="ReplaysCog"):
 
     def _export_command(self) -> app_commands.Command[Any, Any, None]:
         @app_commands.command(
-            name="export", description="The public record of a finished game, as files."
+            name="export", description=N_("The public record of a finished game, as files.")
         )
-        @app_commands.describe(game="The game: pick one, or type its table number (#12)")
+        @app_commands.describe(game=N_("The game: pick one, or type its table number (#12)"))
         async def export(interaction: discord.Interaction[Any], game: str) -> None:
             await self.export(interaction, game)
 
@@ -324,7 +342,10 @@ class ReplaysCog(commands.Cog, name="ReplaysCog"):
         table_id = read_table_number(game)
         if table_id is None:
             raise TableError(
-                "Pick a game from the list, or type its table number as /tricky history shows it."
+                tr(
+                    "Pick a game from the list, or type its table number as /tricky history "
+                    "shows it."
+                )
             )
         replay = await self._replay(interaction, table_id)
         stem = f"tricky-{replay.game.key}-table-{replay.table.id}"
@@ -332,9 +353,11 @@ class ReplaysCog(commands.Cog, name="ReplaysCog"):
             discord.File(io.BytesIO(export_json(replay).encode()), filename=f"{stem}.json"),
             discord.File(io.BytesIO(export_text(replay).encode()), filename=f"{stem}.txt"),
         ]
-        text = (
-            f"The public record of {replay.game.title} (table {replay.table.id}): "
-            "everything the channel saw, as JSON for tools and as plain text."
+        text = tr(
+            "The public record of {title} (table {id}): everything the channel saw, "
+            "as JSON for tools and as plain text.",
+            title=replay.game.title,
+            id=str(replay.table.id),
         )
         if interaction.response.is_done():
             await interaction.followup.send(text, files=files, ephemeral=True)
@@ -351,13 +374,13 @@ def read_table_number(typed: str) -> int | None:
 def _presenter(key: str) -> Presenter:
     presenter = PRESENTERS.get(key)
     if presenter is None:
-        raise TableError("This bot does not host that game any more.")
+        raise TableError(tr("This bot does not host that game any more."))
     return presenter
 
 
 def replay_button(table_id: int, number: int) -> ReplayOpen:
     """The Replay button of line ``number`` on ``/tricky history``."""
-    return ReplayOpen(table_id, label=f"Replay {number}")
+    return ReplayOpen(table_id, label=tr("Replay {number}", number=number))
 
 
 async def setup(bot: TrickyBot) -> None:

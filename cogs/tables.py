@@ -45,7 +45,8 @@ from cogs.replies import (
     friendly,
     is_moderator,
 )
-from games.core.wording import tr
+from cogs.speaking import server_language
+from games.core.wording import N_, speaking, tr
 
 if TYPE_CHECKING:
     from bot.app import TrickyBot
@@ -62,9 +63,9 @@ LOG_EMBED_LIMIT = 3900
 RULES_PAGE = 3900
 HOSTS_ONLY = {"start", "cancel", "flip"}
 """Lobby buttons only the host may press (Cancel: or a moderator)."""
-MOVED_ON = (
-    "The table moved on since this panel was drawn: here it is now. "
-    "Check your choice and confirm it again."
+MOVED_ON = N_(
+    "The table moved on since this panel was drawn: here it is now. Check "
+    "your choice and confirm it again."
 )
 
 
@@ -73,7 +74,7 @@ class TablesCog(
     commands.GroupCog,
     name="TablesCog",
     group_name="tricky",
-    group_description="Play hidden-information tabletop games with this server.",
+    group_description=N_("Play hidden-information tabletop games with this server."),
 ):
     def __init__(self, bot: TrickyBot) -> None:
         self.bot = bot
@@ -99,8 +100,8 @@ class TablesCog(
 
     # -- slash commands -----------------------------------------------------------------------
 
-    @app_commands.command(name="new", description="Open a table in this channel; others join.")
-    @app_commands.describe(game="The game to play")
+    @app_commands.command(name="new", description=N_("Open a table in this channel; others join."))
+    @app_commands.describe(game=N_("The game to play"))
     @app_commands.choices(game=GAME_CHOICES)
     async def new(self, interaction: discord.Interaction[Any], game: str) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
@@ -110,7 +111,7 @@ class TablesCog(
         home = getattr(channel, "parent_id", None) or interaction.channel_id
         if settings.channels and home not in settings.channels:
             places = " ".join(f"<#{allowed}>" for allowed in settings.channels)
-            raise TableError(f"On this server, tables are opened in {places}.")
+            raise TableError(tr("On this server, tables are opened in {places}.", places=places))
         host = Player(name=interaction.user.display_name, user_id=interaction.user.id)
         if settings.threads and isinstance(channel, discord.TextChannel):
             await self._open_in_thread(interaction, channel, presenter, host)
@@ -123,7 +124,9 @@ class TablesCog(
                 game_key=game,
                 host=host,
             )
-            embed, view = lobby_message(table, presenter)
+            # The lobby is the channel's: in the server's language, like the board's.
+            with speaking(await server_language(self.bot, interaction.guild_id)):
+                embed, view = lobby_message(table, presenter)
             await interaction.response.send_message(embed=embed, view=view)
             message = await interaction.original_response()
             await self.bot.tables.set_message(table.id, message.id)
@@ -138,20 +141,28 @@ class TablesCog(
         """The server keeps each table in its own thread: announce it here, play it there."""
         assert interaction.guild_id is not None
         title = presenter.game.title
-        await interaction.response.send_message(
-            f"{presenter.emoji} **{host.name}** opened a {title} table: join in the thread below."
-        )
+        with speaking(await server_language(self.bot, interaction.guild_id)):
+            said = tr(
+                "{emoji} **{name}** opened a {title} table: join in the thread below.",
+                emoji=presenter.emoji,
+                name=host.name,
+                title=title,
+            )
+            thread_name = tr("{title} with {name}", title=title, name=host.name)[:100]
+        await interaction.response.send_message(said)
         announcement = await interaction.original_response()
         try:
-            thread = await announcement.create_thread(name=f"{title} with {host.name}"[:100])
+            thread = await announcement.create_thread(name=thread_name)
         except discord.HTTPException:
             # No table was opened: the announcement of one must not stay behind.
             with contextlib.suppress(discord.HTTPException):
                 await announcement.delete()
             raise TableError(
-                "I could not open a thread for the table here. I need the Create Public "
-                "Threads permission in this channel, or a moderator can turn threads off "
-                "with /tricky-config threads."
+                tr(
+                    "I could not open a thread for the table here. I need the Create Public "
+                    "Threads permission in this channel, or a moderator can turn threads off "
+                    "with /tricky-config threads."
+                )
             ) from None
         async with self.board.posting(thread.id):
             table = await self.bot.tables.open(
@@ -160,12 +171,15 @@ class TablesCog(
                 game_key=presenter.key,
                 host=host,
             )
-            embed, view = lobby_message(table, presenter, in_thread=True)
+            with speaking(await server_language(self.bot, interaction.guild_id)):
+                embed, view = lobby_message(table, presenter, in_thread=True)
             message = await thread.send(embed=embed, view=view)
             await self.bot.tables.set_message(table.id, message.id)
 
-    @app_commands.command(name="rules", description="How a game is played, and how the bot rules.")
-    @app_commands.describe(game="The game (default: the one at this channel's table)")
+    @app_commands.command(
+        name="rules", description=N_("How a game is played, and how the bot rules.")
+    )
+    @app_commands.describe(game=N_("The game (default: the one at this channel's table)"))
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
         if game is None:
@@ -173,17 +187,17 @@ class TablesCog(
             game = table.game_key
         await self._send_rules(interaction, self._presenter(game))
 
-    @app_commands.command(name="hand", description="Show your hand at this channel's table.")
+    @app_commands.command(name="hand", description=N_("Show your hand at this channel's table."))
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         table = await self._table_here(interaction)
         await self._open_panel(interaction, table.id)
 
-    @app_commands.command(name="log", description="Every public move at this channel's table.")
+    @app_commands.command(name="log", description=N_("Every public move at this channel's table."))
     async def log(self, interaction: discord.Interaction[Any]) -> None:
         table = await self._table_here(interaction)
         await self._send_log(interaction, table.id)
 
-    @app_commands.command(name="panels", description="Your hand as a picture, or as text only.")
+    @app_commands.command(name="panels", description=N_("Your hand as a picture, or as text only."))
     @app_commands.describe(style="How your hand and panel are shown to you, on this server")
     @app_commands.choices(
         style=[
@@ -197,15 +211,17 @@ class TablesCog(
         ) as preferences:
             preferences.text_only = style == "text"
         said = (
-            "Your panels are text only from now on."
+            tr("Your panels are text only from now on.")
             if style == "text"
-            else "Your panels show your hand as a picture from now on (unless this server "
-            "turned pictures off)."
+            else tr(
+                "Your panels show your hand as a picture from now on (unless this server "
+                "turned pictures off)."
+            )
         )
         await explain(interaction, said)
 
     @app_commands.command(
-        name="end", description="End this channel's game or lobby (host or Manage Server)."
+        name="end", description=N_("End this channel's game or lobby (host or Manage Server).")
     )
     async def end(self, interaction: discord.Interaction[Any]) -> None:
         table = await self._table_here(interaction)
@@ -214,9 +230,13 @@ class TablesCog(
             await self._host_control(interaction, table.id)
         stopped = await self.bot.tables.stop(table.id, interaction.user.id, moderator=moderator)
         what = (
-            "lobby was cancelled" if stopped.status is TableStatus.CANCELLED else "game was ended"
+            tr("lobby was cancelled")
+            if stopped.status is TableStatus.CANCELLED
+            else tr("game was ended")
         )
-        await explain(interaction, f"The {what}. Ended games are kept in the history, unrated.")
+        await explain(
+            interaction, tr("The {what}. Ended games are kept in the history, unrated.", what=what)
+        )
 
     # -- lobby buttons ------------------------------------------------------------------------
 
@@ -261,7 +281,7 @@ class TablesCog(
         elif verb == "clock" and argument.isdecimal() and int(argument) in CLOCKS:
             await tables.set_clock(table_id, user.id, int(argument))
         else:
-            raise TableError("That choice is out of date: look at the lobby again.")
+            raise TableError(tr("That choice is out of date: look at the lobby again."))
         await _acknowledge(interaction)
 
     @friendly
@@ -297,15 +317,19 @@ class TablesCog(
         if interaction.channel_id != public.table.channel_id:
             # The button lives on the table message; a click from elsewhere is forged, and
             # could follow a game in a channel the member cannot see.
-            raise TableError("Press Watch on the table itself, in its own channel.")
+            raise TableError(tr("Press Watch on the table itself, in its own channel."))
         if public.table.seat_of(interaction.user.id) is not None:
-            raise TableError("You are playing here: Open my hand shows the table and your hand.")
+            raise TableError(
+                tr("You are playing here: Open my hand shows the table and your hand.")
+            )
         if public.table.status is not TableStatus.ACTIVE:
-            raise TableError("This game is over: /tricky history has its replay.")
+            raise TableError(tr("This game is over: /tricky history has its replay."))
         embeds = self.board.watch_panel(public, self._presenter(public.table.game_key))
         await interaction.response.send_message(
-            "👀 You are watching this table. This copy follows the game for 15 minutes; "
-            "press Watch again after that.",
+            tr(
+                "👀 You are watching this table. This copy follows the game for 15 "
+                "minutes; press Watch again after that."
+            ),
             embeds=embeds,
             ephemeral=True,
         )
@@ -343,7 +367,7 @@ class TablesCog(
         presenter = self._presenter(seat.table.game_key)
         stale = version != seat.table.version
         if stale and seat.table.status is not TableStatus.ACTIVE:
-            notice = Notice("This game is over; here is how it ended.", "warn")
+            notice = Notice(tr("This game is over; here is how it ended."), "warn")
             await self._redraw_panel(interaction, presenter, seat, "", notice)
             return
         # A panel drawn before the table last moved still builds its choice on the table as
@@ -353,7 +377,11 @@ class TablesCog(
         if stale and isinstance(reaction, Submit):
             # A move, though, is only made from a panel that showed the table as it is.
             await self._redraw_panel(
-                interaction, presenter, seat, reaction.draft_if_refused, Notice(MOVED_ON, "warn")
+                interaction,
+                presenter,
+                seat,
+                reaction.draft_if_refused,
+                Notice(tr(MOVED_ON), "warn"),
             )
             return
         match reaction:
@@ -372,7 +400,7 @@ class TablesCog(
                 except StaleTable:
                     fresh = await tables.for_seat(table_id, interaction.user.id)
                     await self._redraw_panel(
-                        interaction, presenter, fresh, draft, Notice(MOVED_ON, "warn")
+                        interaction, presenter, fresh, draft, Notice(tr(MOVED_ON), "warn")
                     )
                     return
                 except EXPLAINED as error:
@@ -461,10 +489,10 @@ class TablesCog(
         table = await self._table_here(interaction)
         title = self._presenter(game_key).game.title
         if table.game_key != game_key:
-            raise TableError(f"The table in this channel is not playing {title}.")
+            raise TableError(tr("The table in this channel is not playing {title}.", title=title))
         seat = await self.bot.tables.for_seat(table.id, interaction.user.id)
         played = await self.bot.tables.act(table.id, interaction.user.id, build(seat))
-        await explain(interaction, "\n".join(played.private_lines + played.lines) or "Done.")
+        await explain(interaction, "\n".join(played.private_lines + played.lines) or tr("Done."))
         await tell_if_undelivered(self.bot, interaction)
 
     # -- helpers ------------------------------------------------------------------------------
@@ -473,7 +501,7 @@ class TablesCog(
         try:
             return self.presenters[key]
         except KeyError:
-            raise TableError("This bot does not host that game.") from None
+            raise TableError(tr("This bot does not host that game.")) from None
 
     async def _here(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         """Refuse a button or form naming a table of another server (a custom id is only
@@ -481,7 +509,7 @@ class TablesCog(
         another process's, whose cached row must stay the only writer's (bot.shards)."""
         table = await self.bot.tables.get(table_id)
         if table.guild_id != interaction.guild_id:
-            raise TableError("That button belongs to a table in another server.")
+            raise TableError(tr("That button belongs to a table in another server."))
 
     async def _host_control(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         """Before the host's control of a lobby is refused to someone else: if the host has
@@ -513,14 +541,17 @@ class TablesCog(
         assert interaction.channel_id is not None
         table = await self.bot.tables.in_channel(interaction.channel_id)
         if table is None:
-            raise TableError("There is no table in this channel. Open one with /tricky new.")
+            raise TableError(tr("There is no table in this channel. Open one with /tricky new."))
         return table
 
     async def _send_rules(
         self, interaction: discord.Interaction[Any], presenter: Presenter
     ) -> None:
         pages = _pages(presenter.rules(), RULES_PAGE)
-        embeds = [presenter.embed(f"{presenter.game.title}: rules", page) for page in pages]
+        embeds = [
+            presenter.embed(tr("{title}: rules", title=presenter.game.title), page)
+            for page in pages
+        ]
         await interaction.response.send_message(embed=embeds[0], ephemeral=True)
         for embed in embeds[1:]:
             await interaction.followup.send(embed=embed, ephemeral=True)
@@ -530,13 +561,13 @@ class TablesCog(
         presenter = self._presenter(table.game_key)
         lines = await self.bot.tables.history(table_id)
         text = "\n".join(f"{n}. {line}" for n, line in enumerate(lines, start=1))
-        embed = presenter.embed(f"{presenter.game.title}: full log")
+        embed = presenter.embed(tr("{title}: full log", title=presenter.game.title))
         if not lines:
-            embed.description = "Nothing has happened yet."
+            embed.description = tr("Nothing has happened yet.")
         elif len(text) <= LOG_EMBED_LIMIT:
             embed.description = text
         else:
-            embed.description = "The log is long, so it is attached as a file."
+            embed.description = tr("The log is long, so it is attached as a file.")
             log_file = discord.File(io.BytesIO(text.encode()), filename=f"table-{table_id}-log.txt")
             await interaction.response.send_message(embed=embed, file=log_file, ephemeral=True)
             return
@@ -583,7 +614,7 @@ def _pages(text: str, limit: int) -> list[str]:
         current = block[:limit]
     if current:
         pages.append(current)
-    return pages or ["(no rules written)"]
+    return pages or [tr("(no rules written)")]
 
 
 async def setup(bot: TrickyBot) -> None:

@@ -29,6 +29,7 @@ import aiosqlite
 
 from bot.errors import UserError
 from bot.storage.checkpoints import BACKSTOP_PAGES, CHECKPOINT_EVERY, Checkpointer
+from games.core.wording import tr
 
 __all__ = [
     "BUSY_PAUSES",
@@ -61,7 +62,7 @@ class DatabaseBusy(UserError):
 
     def __init__(self) -> None:
         super().__init__(
-            "The tables are busy right now, so nothing changed. Try again in a moment."
+            tr("The tables are busy right now, so nothing changed. Try again in a moment.")
         )
 
 

@@ -17,10 +17,11 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from bot.errors import UserError
+from games.core.wording import N_
 
 __all__ = ["BUSY", "Admission", "Busy"]
 
-BUSY = "The bot is busy right now: try that again in a moment."
+BUSY = N_("The bot is busy right now: try that again in a moment.")
 
 
 class Busy(UserError):

@@ -47,6 +47,7 @@ from games.core.chance import fresh_seed
 from games.core.errors import GameError
 from games.core.game import Event, Outcome, Seat
 from games.core.registry import AnyGame, Catalog
+from games.core.wording import ntr, tr
 
 __all__ = [
     "MOVES_AT_ONCE",
@@ -308,7 +309,7 @@ class TableService:
     async def get(self, table_id: int) -> Table:
         table = await self._repo.get(table_id)
         if table is None:
-            raise TableError("That table no longer exists.")
+            raise TableError(tr("That table no longer exists."))
         return table
 
     async def in_channel(self, channel_id: int) -> Table | None:
@@ -365,7 +366,7 @@ class TableService:
                 now=self._clock.now(),
             )
         except ChannelTaken:
-            raise TableError("Someone just opened a table in this channel.") from None
+            raise TableError(tr("Someone just opened a table in this channel.")) from None
         return await self._changed(table_id, "opened")
 
     async def practice(
@@ -383,12 +384,16 @@ class TableService:
         private thread made for it (``cogs.practice``)."""
         assert player.user_id is not None, "a person practises"
         if level not in COMPUTER_LEVELS:
-            raise TableError(f"Computer players come in {' and '.join(COMPUTER_LEVELS)}.")
+            raise TableError(
+                tr("Computer players come in {list}.", list=tr(" and ").join(COMPUTER_LEVELS))
+            )
         game = self.game(game_key)
         # As asked, within what the game seats (a game played alone takes no opponent).
         count = min(max(opponents, game.min_seats - 1), game.max_seats - 1)
         computers = [
-            Player(name=f"Computer {number} ({level})", computer=level)
+            Player(
+                name=tr("Computer {number} ({level})", number=number, level=level), computer=level
+            )
             for number in range(1, count + 1)
         ]
         options = await self._lobby_options(guild_id, game, {})
@@ -405,7 +410,7 @@ class TableService:
                 practice=True,
             )
         except ChannelTaken:
-            raise TableError("That thread already has a table.") from None
+            raise TableError(tr("That thread already has a table.")) from None
         return await self.start(table_id, player.user_id)
 
     async def join(self, table_id: int, player: Player) -> Table:
@@ -413,9 +418,11 @@ class TableService:
             table = await self._lobby(table_id)
             game = self.game(table.game_key)
             if player.user_id is not None and table.seat_of(player.user_id) is not None:
-                raise TableError("You already have a seat at this table.")
+                raise TableError(tr("You already have a seat at this table."))
             if len(table.seats) >= game.max_seats:
-                raise TableError(f"The table is full ({game.max_seats} seats).")
+                raise TableError(
+                    tr("The table is full ({max_seats} seats).", max_seats=game.max_seats)
+                )
             kept = table.kept_for
             if (
                 player.user_id not in {held.user_id for held in kept}
@@ -423,8 +430,11 @@ class TableService:
             ):
                 names = ", ".join(held.name for held in kept)
                 raise TableError(
-                    f"The free seats are kept for the last game's players ({names}) until "
-                    "they join or the game starts."
+                    tr(
+                        "The free seats are kept for the last game's players ({names}) until "
+                        "they join or the game starts.",
+                        names=names,
+                    )
                 )
             await self._repo.set_seats(table_id, [*table.seats, player], self._clock.now())
         return await self._changed(table_id, "joined")
@@ -438,11 +448,11 @@ class TableService:
         async with self._lock(finished_id):
             finished = await self.get(finished_id)
             if finished.status.is_open:
-                raise TableError("This game is not over yet.")
+                raise TableError(tr("This game is not over yet."))
             if finished.practice:
-                raise TableError("A practice game is played again with /tricky practice.")
+                raise TableError(tr("A practice game is played again with /tricky practice."))
             if finished.status is TableStatus.CANCELLED:
-                raise TableError("That lobby never started, so there is no game to play again.")
+                raise TableError(tr("That lobby never started, so there is no game to play again."))
             earlier = await self._repo.rematch_of(finished_id)
             if earlier is not None:
                 return Rematch(earlier, opened=False)
@@ -481,7 +491,7 @@ class TableService:
                     reserved=kept,
                 )
             except ChannelTaken:
-                raise TableError("Someone just opened a table in this channel.") from None
+                raise TableError(tr("Someone just opened a table in this channel.")) from None
             except AlreadyRematched:  # another process's press (this one's is locked out)
                 again = await self._repo.rematch_of(finished_id)
                 assert again is not None
@@ -493,9 +503,9 @@ class TableService:
             table = await self._lobby(table_id)
             seat = table.seat_of(user_id)
             if seat is None:
-                raise TableError("You are not seated at this table.")
+                raise TableError(tr("You are not seated at this table."))
             if user_id == table.host_id:
-                raise TableError("You are the host: cancel the lobby instead of leaving it.")
+                raise TableError(tr("You are the host: cancel the lobby instead of leaving it."))
             seats = [player for player in table.seats if player.user_id != user_id]
             await self._repo.set_seats(table_id, seats, self._clock.now())
         return await self._changed(table_id, "left")
@@ -523,12 +533,16 @@ class TableService:
             if heir is None:
                 await self._cancel_lobby(table)
                 kind: ChangeKind = "cancelled"
-                news = "This lobby closed: its host left the server and nobody else was seated."
+                news = tr("This lobby closed: its host left the server and nobody else was seated.")
             else:
                 await self._hand_over(table, heir, seats)
                 kind = "host"
-                gone = "The host" if table.host is None else table.host.name
-                news = f"{gone} left the server, so {heir.name} hosts this lobby now."
+                gone = tr("The host") if table.host is None else table.host.name
+                news = tr(
+                    "{gone} left the server, so {name} hosts this lobby now.",
+                    gone=gone,
+                    name=heir.name,
+                )
         log.info("table %s: host %s left the server (%s)", table_id, host_id, kind)
         table = await self.get(table_id)
         await self._notify(Change(table, kind, (news,)))
@@ -538,7 +552,7 @@ class TableService:
         async with self._lock(table_id):
             table = await self._lobby(table_id)
             if user_id != table.host_id:
-                raise TableError("Only the host can change the options.")
+                raise TableError(tr("Only the host can change the options."))
             game = self.game(table.game_key)
             if name not in game.options_type.model_fields:
                 raise TableError(f"{game.title} has no option called {name!r}.")
@@ -551,25 +565,31 @@ class TableService:
         async with self._lock(table_id):
             table = await self._lobby(table_id)
             if user_id != table.host_id:
-                raise TableError("Only the host can set the turn clock.")
+                raise TableError(tr("Only the host can set the turn clock."))
             if not 0 <= seconds <= 86_400:
-                raise TableError("A turn clock is between no clock and one day.")
+                raise TableError(tr("A turn clock is between no clock and one day."))
             await self._repo.set_turn_seconds(table_id, seconds, self._clock.now())
         return await self._changed(table_id, "options")
 
     async def add_computer(self, table_id: int, user_id: int, level: str) -> Table:
         """The host seats a computer player of ``level`` (easy or hard)."""
         if level not in COMPUTER_LEVELS:
-            raise TableError(f"Computer players come in {' and '.join(COMPUTER_LEVELS)}.")
+            raise TableError(
+                tr("Computer players come in {list}.", list=tr(" and ").join(COMPUTER_LEVELS))
+            )
         async with self._lock(table_id):
             table = await self._lobby(table_id)
             if user_id != table.host_id:
-                raise TableError("Only the host can add computer players.")
+                raise TableError(tr("Only the host can add computer players."))
             game = self.game(table.game_key)
             if len(table.seats) >= game.max_seats:
-                raise TableError(f"The table is full ({game.max_seats} seats).")
+                raise TableError(
+                    tr("The table is full ({max_seats} seats).", max_seats=game.max_seats)
+                )
             number = 1 + sum(player.is_computer for player in table.seats)
-            robot = Player(name=f"Computer {number} ({level})", computer=level)
+            robot = Player(
+                name=tr("Computer {number} ({level})", number=number, level=level), computer=level
+            )
             await self._repo.set_seats(table_id, [*table.seats, robot], self._clock.now())
         return await self._changed(table_id, "joined")
 
@@ -578,10 +598,10 @@ class TableService:
         async with self._lock(table_id):
             table = await self._lobby(table_id)
             if user_id != table.host_id:
-                raise TableError("Only the host can remove computer players.")
+                raise TableError(tr("Only the host can remove computer players."))
             robots = [seat for seat, player in enumerate(table.seats) if player.is_computer]
             if not robots:
-                raise TableError("There is no computer player at this table.")
+                raise TableError(tr("There is no computer player at this table."))
             seats = [player for seat, player in enumerate(table.seats) if seat != robots[-1]]
             await self._repo.set_seats(table_id, seats, self._clock.now())
         return await self._changed(table_id, "left")
@@ -590,13 +610,18 @@ class TableService:
         async with self._lock(table_id):
             table = await self._lobby(table_id)
             if user_id != table.host_id:
-                raise TableError("Only the host can start the game.")
+                raise TableError(tr("Only the host can start the game."))
             game = self.game(table.game_key)
             seated = len(table.seats)
             if not game.min_seats <= seated <= game.max_seats:
                 raise TableError(
-                    f"{game.title} needs {game.seat_range_text()} players; "
-                    f"{seated} {'is' if seated == 1 else 'are'} seated."
+                    ntr(
+                        "{title} needs {seat_range} players; {count} is seated.",
+                        "{title} needs {seat_range} players; {count} are seated.",
+                        seated,
+                        title=game.title,
+                        seat_range=game.seat_range_text(),
+                    )
                 )
             seed = self._seeds()
             options = game.options(table.options)
@@ -617,9 +642,9 @@ class TableService:
         async with self._lock(table_id):
             table = await self.get(table_id)
             if not table.status.is_open:
-                raise TableError("This table is already closed.")
+                raise TableError(tr("This table is already closed."))
             if user_id != table.host_id and not moderator:
-                raise TableError("Only the host or a moderator (Manage Server) can do that.")
+                raise TableError(tr("Only the host or a moderator (Manage Server) can do that."))
             status = (
                 TableStatus.CANCELLED if table.status is TableStatus.LOBBY else TableStatus.ENDED
             )
@@ -655,11 +680,13 @@ class TableService:
                 table = await self._active(table_id)
                 seat = table.seat_of(user_id)
                 if seat is None:
-                    raise TableError("You are not playing at this table.")
+                    raise TableError(tr("You are not playing at this table."))
                 if table.seats[seat].taken_over:
                     raise TableError(
-                        "A computer player took over your seat for the rest of this game "
-                        "after your time ran out three turns in a row."
+                        tr(
+                            "A computer player took over your seat for the rest of this game after "
+                            "your time ran out three turns in a row."
+                        )
                     )
                 played = await self._move(table, seat, action, version, "player")
             await self._announce_move(played)
@@ -689,9 +716,9 @@ class TableService:
         async with self._lock(table_id):
             table = await self._active(table_id)
             if not 0 <= seat < len(table.seats):
-                raise TableError("No such seat.")
+                raise TableError(tr("No such seat."))
             if by == "computer" and not table.seats[seat].played_by_bot:
-                raise TableError("A person plays that seat.")
+                raise TableError(tr("A person plays that seat."))
             if version != table.version and by == "computer" and chosen_from is not None:
                 look = self._look(table, self.game(table.game_key), seat)
                 if seat in look.to_act and look.legal == chosen_from:
@@ -704,7 +731,7 @@ class TableService:
         self, table: Table, seat: Seat, action: object, version: int | None, by: MoveBy
     ) -> Played:
         if version is not None and version != table.version:
-            raise StaleTable("The table has moved on since you looked: here it is now.")
+            raise StaleTable(tr("The table has moved on since you looked: here it is now."))
         game = self.game(table.game_key)
         if isinstance(action, dict | str | bytes):
             try:
@@ -776,7 +803,9 @@ class TableService:
                     if outcome is not None and settings is not None:
                         await self._record_result(sql, table, game, outcome, settings, now)
         except StaleVersion:
-            raise StaleTable("The table has moved on since you looked: here it is now.") from None
+            raise StaleTable(
+                tr("The table has moved on since you looked: here it is now.")
+            ) from None
         self._states.put(table.id, table.version + 1, state, len(state_json))
         return Played(saved, seat, events, lines, private)
 
@@ -887,9 +916,9 @@ class TableService:
         table = await self.get(table_id)
         seat = table.seat_of(user_id)
         if seat is None:
-            raise TableError("You are not playing at this table.")
+            raise TableError(tr("You are not playing at this table."))
         if table.state_json is None:
-            raise TableError("The game has not started yet.")
+            raise TableError(tr("The game has not started yet."))
         game = self.game(table.game_key)
         look = self._look(table, game, seat)
         playing = table.status is TableStatus.ACTIVE
@@ -909,9 +938,9 @@ class TableService:
         seat = await self.for_seat(table_id, user_id)
         table = seat.table
         if not table.practice:
-            raise TableError("Hints are for practice tables: open one with /tricky practice.")
+            raise TableError(tr("Hints are for practice tables: open one with /tricky practice."))
         if seat.seat not in seat.to_act:
-            raise TableError("A hint comes when it is your move.")
+            raise TableError(tr("A hint comes when it is your move."))
         assert table.state_json is not None
         game = self.game(table.game_key)
         seed = hint_seed(table.id, table.version, seat.seat)
@@ -949,7 +978,7 @@ class TableService:
                 now=self._clock.now(),
             )
         except StaleVersion:
-            raise StaleTable("The lobby changed meanwhile: try again.") from None
+            raise StaleTable(tr("The lobby changed meanwhile: try again.")) from None
 
     async def _cancel_lobby(self, table: Table) -> None:
         async with self._db.transaction() as sql:
@@ -965,18 +994,18 @@ class TableService:
         table = await self.get(table_id)
         if table.status is not TableStatus.LOBBY:
             raise TableError(
-                "This game has already started."
+                tr("This game has already started.")
                 if table.status is TableStatus.ACTIVE
-                else "This lobby is closed."
+                else tr("This lobby is closed.")
             )
         return table
 
     async def _active(self, table_id: int) -> Table:
         table = await self.get(table_id)
         if table.status is TableStatus.LOBBY:
-            raise TableError("The game has not started yet.")
+            raise TableError(tr("The game has not started yet."))
         if table.status is not TableStatus.ACTIVE:
-            raise TableError("This game is over.")
+            raise TableError(tr("This game is over."))
         return table
 
     def _state(self, table: Table, game: AnyGame) -> Any:
@@ -1028,7 +1057,9 @@ class TableService:
             chosen: dict[str, Any] = game.options(options).model_dump(mode="json")
             return chosen
         except GameError as error:
-            raise TableError(f"That option is not allowed: {error.message}") from None
+            raise TableError(
+                tr("That option is not allowed: {message}", message=error.message)
+            ) from None
 
     async def _changed(self, table_id: int, kind: ChangeKind) -> Table:
         table = await self.get(table_id)
@@ -1052,9 +1083,11 @@ def _hint_from_json(game: AnyGame, state_json: str, seat: Seat, seed: int) -> Hi
 
 def _busy(table: Table, game: AnyGame) -> str:
     what = "lobby" if table.status is TableStatus.LOBBY else "game"
-    return (
-        f"There is already a {game.title} {what} in this channel. Finish it, or open "
-        f"your table in another channel."
+    return tr(
+        "There is already a {title} {what} in this channel. Finish it, or open "
+        "your table in another channel.",
+        title=game.title,
+        what=what,
     )
 
 
@@ -1072,15 +1105,21 @@ def _away_notes(player: Player, away: tuple[int, bool]) -> tuple[str, ...]:
     streak, taken_over = away
     if streak > player.away_streak:
         notes: tuple[str, ...] = (
-            f"⏰ {player.name}'s time ran out: the bot moved for them and marks them away.",
+            tr(
+                "⏰ {name}'s time ran out: the bot moved for them and marks them away.",
+                name=player.name,
+            ),
         )
         if taken_over and not player.taken_over:
             notes += (
-                f"🤖 A computer player takes over {player.name}'s seat for the rest of the game.",
+                tr(
+                    "🤖 A computer player takes over {name}'s seat for the rest of the game.",
+                    name=player.name,
+                ),
             )
         return notes
     if player.away_streak and not streak:
-        return (f"{player.name} is back.",)
+        return (tr("{name} is back.", name=player.name),)
     return ()
 
 

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.pictures.render import ARTISTS, CACHED, hand_png, table_png
+from games.core.wording import speaker
 
 if TYPE_CHECKING:
     from bot.app import TrickyBot
@@ -135,7 +136,9 @@ async def table_picture(public: PublicTable, filename: str = TABLE_FILE) -> Pict
     """The public table drawn from its public view; ``None`` for a lobby."""
     if public.view is None or public.table.game_key not in ARTISTS:
         return None
-    data = await draw(table_png, public.table.game_key, public.view, public.table.names)
+    data = await draw(
+        table_png, public.table.game_key, public.view, public.table.names, speaker().code
+    )
     return Picture(data, filename)
 
 
@@ -143,7 +146,9 @@ async def hand_picture(seat: SeatTable, draft: str) -> Picture | None:
     """The seat's own pieces drawn from its own view, the draft's pieces highlighted."""
     if seat.view is None or seat.table.game_key not in ARTISTS:
         return None
-    data = await draw(hand_png, seat.table.game_key, seat.view, seat.table.names, draft, here=True)
+    data = await draw(
+        hand_png, seat.table.game_key, seat.view, seat.table.names, draft, speaker().code, here=True
+    )
     return Picture(data, HAND_FILE)
 
 

@@ -8,9 +8,7 @@ from typing import Any, Protocol
 
 from PIL import Image
 
-from games.core.wording import plural
-
-__all__ = ["Artist", "plural"]
+__all__ = ["Artist"]
 
 
 class Artist(Protocol):

@@ -7,8 +7,9 @@ from collections.abc import Sequence
 
 from PIL import Image
 
-from cogs.pictures.base import plural, standings
+from cogs.pictures.base import standings
 from cogs.pictures.kit import Back, Badge, Card, Group, Page, SeatTile
+from games.core.wording import ntr, tr
 from games.falsche_faehrte import text as words
 from games.falsche_faehrte.cards import JOKER, Colour, colour_of, parse_card, value_of
 from games.falsche_faehrte.model import FaehrteView
@@ -48,35 +49,47 @@ def _picked(view: FaehrteView, draft: str) -> int | None:
 class FaehrteArtist:
     def table(self, view: FaehrteView, names: Sequence[str]) -> Image.Image:
         page = Page(
-            "Auf falscher Fährte",
-            f"Round {view.round} of {view.rounds} · "
-            f"trick {view.trick_number} of {view.tricks_per_round}",
+            tr("Auf falscher Fährte"),
+            tr(
+                "Round {round} of {rounds} · trick {trick_number} of {tricks_per_round}",
+                round=view.round,
+                rounds=view.rounds,
+                trick_number=view.trick_number,
+                tricks_per_round=view.tricks_per_round,
+            ),
         )
-        badges = [Badge(f"Trump: {view.trump.label}", fill=TINT[view.trump])]
+        badges = [Badge(tr("Trump: {label}", label=view.trump.label), fill=TINT[view.trump])]
         if view.round_type is not None:
-            badges.append(Badge(f"{words.round_kind(view.round_type)} round"))
+            badges.append(
+                Badge(tr("{round_kind} round", round_kind=words.round_kind(view.round_type)))
+            )
         else:
-            badges.append(Badge(f"Plus round from {view.threshold}"))
+            badges.append(Badge(tr("Plus round from {threshold}", threshold=view.threshold)))
         page.row(badges)
         page.heading(
-            "The face-down pile" + (f" · total {view.face_down_total}" if view.revealed else "")
+            tr("The face-down pile")
+            + (
+                tr(" · total {face_down_total}", face_down_total=view.face_down_total)
+                if view.revealed
+                else ""
+            )
         )
         pile: list[Card | Back] = [card(code, w=70) for code in view.revealed]
         hidden = view.hidden_face_down if view.phase != "face_down" else sum(view.ready)
         pile += [Back(w=70, h=98) for _ in range(hidden)]
         pieces: list[Card | Back | Group] = list(pile)
         if view.set_aside is not None:
-            pieces.append(Group((card(view.set_aside, w=70),), caption="set aside"))
-        page.row(pieces or [Badge("No cards yet")])
+            pieces.append(Group((card(view.set_aside, w=70),), caption=tr("set aside")))
+        page.row(pieces or [Badge(tr("No cards yet"))])
         if view.round_type is not None:
             page.line(words.goal(view.round_type).capitalize() + ".")
         if view.trick:
-            page.heading(f"Trick {view.trick_number}, in play order")
+            page.heading(tr("Trick {trick_number}, in play order", trick_number=view.trick_number))
             page.row([Group((card(code),), caption=names[seat]) for seat, code in view.plays])
         elif view.last_trick is not None:
             last = view.last_trick
             winner = "nobody" if last.winner is None else names[last.winner]
-            page.heading(f"Last trick · taken by {winner}")
+            page.heading(tr("Last trick · taken by {winner}", winner=winner))
             page.row(
                 [
                     Group(
@@ -88,22 +101,25 @@ class FaehrteArtist:
                 ]
             )
         if view.jokers:
-            page.line(f"Jokers played: {view.jokers_played}")
+            page.line(tr("Jokers played: {jokers_played}", jokers_played=view.jokers_played))
         if view.phase == "over":
-            page.heading("Final standings")
+            page.heading(tr("Final standings"))
             for line in standings(view.scores, names):
                 page.line(line, size=32)
-        page.heading("Seats")
+        page.heading(tr("Seats"))
         tiles = []
         for seat, name in enumerate(names):
             lines = [
-                f"Score {view.scores[seat]}",
-                f"{plural(view.tricks[seat], 'trick')} · "
-                f"{plural(view.hand_sizes[seat], 'card')} in hand",
+                tr("Score {seat}", seat=view.scores[seat]),
+                tr(
+                    "{amount} · {amount2} in hand",
+                    amount=ntr("{count} trick", "{count} tricks", view.tricks[seat]),
+                    amount2=ntr("{count} card", "{count} cards", view.hand_sizes[seat]),
+                ),
             ]
             if view.phase == "face_down":
                 acting = not view.ready[seat]
-                lines.append("card face down" if view.ready[seat] else "choosing a card")
+                lines.append(tr("card face down") if view.ready[seat] else tr("choosing a card"))
             else:
                 acting = seat in (view.turn, view.choosing_trump)
             tag = "dealer" if seat == view.dealer else ""
@@ -116,19 +132,21 @@ class FaehrteArtist:
     def hand(self, view: FaehrteView, names: Sequence[str], draft: str) -> Image.Image:
         assert view.viewer is not None and view.hand is not None
         page = Page(
-            f"{names[view.viewer]}'s cards", f"Round {view.round} · trump {view.trump.label}"
+            tr("{viewer}'s cards", viewer=names[view.viewer]),
+            tr("Round {round} · trump {label}", round=view.round, label=view.trump.label),
         )
         picked = _picked(view, draft)
         if view.chosen is not None:
-            page.heading("Your card face down")
+            page.heading(tr("Your card face down"))
             page.row([card(view.chosen)])
         page.heading(
-            plural(len(view.hand), "card")
-            + (" · the raised, ticked card is your pick" if picked in view.hand else "")
+            ntr("{count} card", "{count} cards", len(view.hand))
+            + (tr(" · the raised, ticked card is your pick") if picked in view.hand else "")
         )
         page.gap(8)
         page.row(
-            [card(code, picked=code == picked) for code in view.hand] or [Badge("No cards left")],
+            [card(code, picked=code == picked) for code in view.hand]
+            or [Badge(tr("No cards left"))],
             gap=12,
         )
         return page.finish()

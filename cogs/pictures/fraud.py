@@ -8,9 +8,9 @@ from collections.abc import Sequence
 
 from PIL import Image
 
-from cogs.pictures.base import plural
 from cogs.pictures.kit import Back, Badge, Card, Die, Group, Page, SeatTile
 from cogs.presenters.fraud import decode_draft
+from games.core.wording import ntr, tr
 from games.fraud import text as words
 from games.fraud.cards import Card as FraudCard
 from games.fraud.model import Bid, FraudView
@@ -42,31 +42,42 @@ def card(c: FraudCard, *, picked: bool = False, w: int = 84) -> Card:
 class FraudArtist:
     def table(self, view: FraudView, names: Sequence[str]) -> Image.Image:
         page = Page(
-            "The Fraud from Trandosha",
-            f"Round {view.round} · {view.deck} deck · {view.cards_at_table} cards at the table",
+            tr("The Fraud from Trandosha"),
+            tr(
+                "Round {round} · {deck} deck · {cards_at_table} cards at the table",
+                round=view.round,
+                deck=view.deck,
+                cards_at_table=view.cards_at_table,
+            ),
         )
         standing = view.standing
         badges = [
             Badge(
-                f"Bid: {words.bid(standing.bid)} · {names[standing.seat]}"
+                tr(
+                    "Bid: {bid} · {seat}",
+                    bid=str(words.bid(standing.bid)),
+                    seat=names[standing.seat],
+                )
                 if standing is not None
-                else "No bid yet"
+                else tr("No bid yet")
             ),
         ]
         if view.pot_in_play:
-            badges.append(Badge(f"Pot {view.pot}"))
+            badges.append(Badge(tr("Pot {pot}", pot=view.pot)))
         page.row(badges)
         extras: list[Die | Group | Badge] = []
         if view.spike_dice is not None:
             extras.append(
                 Group(
-                    tuple(Die(6, face, size=64) for face in view.spike_dice), caption="spike dice"
+                    tuple(Die(6, face, size=64) for face in view.spike_dice),
+                    caption=tr("spike dice"),
                 )
             )
         if view.suit is not None:
             extras.append(
                 Group(
-                    (Card("", view.suit.upper(), mark=view.suit, w=70, h=80),), caption="suit die"
+                    (Card("", view.suit.upper(), mark=view.suit, w=70, h=80),),
+                    caption=tr("suit die"),
                 )
             )
         if view.sign is not None:
@@ -81,27 +92,36 @@ class FraudArtist:
                             h=80,
                         ),
                     ),
-                    caption="chance cube",
+                    caption=tr("chance cube"),
                 )
             )
         top = view.discard_top
         if top is not None:
-            extras.append(Group((card(top, w=70),), caption=f"discards ({view.discard_pile})"))
+            extras.append(
+                Group(
+                    (card(top, w=70),),
+                    caption=tr("discards ({discard_pile})", discard_pile=view.discard_pile),
+                )
+            )
         if view.draw_pile:
-            extras.append(Group((Back(view.draw_pile, w=70, h=98),), caption="draw pile"))
+            extras.append(Group((Back(view.draw_pile, w=70, h=98),), caption=tr("draw pile")))
         if extras:
             page.row(extras, gap=24)
         showdown = view.last_showdown
         if showdown is not None:
             page.heading(
-                f"Round {showdown.round} showdown · {words.bid(showdown.bid)} bid, "
-                f"{showdown.matching} matching"
+                tr(
+                    "Round {round} showdown · {bid} bid, {matching} matching",
+                    round=showdown.round,
+                    bid=str(words.bid(showdown.bid)),
+                    matching=showdown.matching,
+                )
             )
             for fate in showdown.fates:
                 page.row(
                     [
                         Group(
-                            tuple(card(c, w=64) for c in fate.hand) or (Badge("no cards"),),
+                            tuple(card(c, w=64) for c in fate.hand) or (Badge(tr("no cards")),),
                             caption=words.fate_line(fate, names),
                             gap=6,
                         )
@@ -109,15 +129,18 @@ class FraudArtist:
                 )
         if view.phase == "over" and view.winner is not None:
             page.heading(
-                f"{names[view.winner]} wins" + (" by the chance cube" if view.won_by_cube else "")
+                tr("{winner} wins", winner=names[view.winner])
+                + (tr(" by the chance cube") if view.won_by_cube else "")
             )
-        page.heading("Seats")
+        page.heading(tr("Seats"))
         tiles = []
         for seat, name in enumerate(names):
             out = view.out_round[seat]
             lines = [
-                plural(view.credits[seat], "credit"),
-                plural(view.hand_sizes[seat], "card") if out is None else f"out in round {out}",
+                ntr("{count} credit", "{count} credits", view.credits[seat]),
+                ntr("{count} card", "{count} cards", view.hand_sizes[seat])
+                if out is None
+                else tr("out in round {out}", out=out),
             ]
             tag = "won" if view.winner == seat else ("out" if out is not None else "")
             backs = tuple(Back(w=44, h=62) for _ in range(view.hand_sizes[seat]))
@@ -135,23 +158,32 @@ class FraudArtist:
 
     def hand(self, view: FraudView, names: Sequence[str], draft: str) -> Image.Image:
         assert view.viewer is not None and view.hand is not None
-        page = Page(f"{names[view.viewer]}'s cards", f"Round {view.round} · {view.deck} deck")
+        page = Page(
+            tr("{viewer}'s cards", viewer=names[view.viewer]),
+            tr("Round {round} · {deck} deck", round=view.round, deck=view.deck),
+        )
         count, value = decode_draft(draft)
         standing = view.standing
         if value is not None and count is not None:
             bid = words.bid(Bid(count=count, value=value))
-            page.line(f"Your bid so far: {bid}. Raised, ticked cards match it.")
+            page.line(tr("Your bid so far: {bid}. Raised, ticked cards match it.", bid=str(bid)))
         elif standing is not None and view.matching is not None:
             page.line(
-                f"Standing bid {words.bid(standing.bid)}: {view.matching} of your cards match."
+                tr(
+                    "Standing bid {bid}: {matching} of your cards match.",
+                    bid=str(words.bid(standing.bid)),
+                    matching=view.matching,
+                )
             )
         page.gap(8)
         page.row(
             [card(c, picked=value is not None and c.matches(value)) for c in view.hand]
-            or [Badge("No cards")]
+            or [Badge(tr("No cards"))]
         )
         if view.cube_standing is not None:
-            page.line(f"Chance cube: your hand is {view.cube_standing}.")
+            page.line(
+                tr("Chance cube: your hand is {cube_standing}.", cube_standing=view.cube_standing)
+            )
         if view.suit_majority:
-            page.line("The suit die protects your hand this round.")
+            page.line(tr("The suit die protects your hand this round."))
         return page.finish()

@@ -27,6 +27,8 @@ from typing import Protocol
 import font_lato  # type: ignore[import-untyped]  # ships no type hints
 from PIL import Image, ImageDraw, ImageFont
 
+from games.core.wording import tr
+
 __all__ = [
     "WIDTH",
     "Back",
@@ -716,7 +718,7 @@ class Page:
         if tile.acting:
             pen.rounded_rectangle((x - 5, y - 5, x + w + 5, y + h + 5), radius=18, fill=GOLD)
         pen.rounded_rectangle((x, y, x + w, y + h), radius=14, fill=CREAM, outline=INK, width=2)
-        tag = "TO ACT" if tile.acting else tile.tag
+        tag = tr("TO ACT") if tile.acting else tile.tag
         tag_width = 0
         if tag:
             face = font(22, bold=True)

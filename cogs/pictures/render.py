@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from bot.i18n.languages import SOURCE, language
 from cogs.pictures.base import Artist
 from cogs.pictures.falsche_faehrte import FaehrteArtist
 from cogs.pictures.fraud import FraudArtist
@@ -13,6 +14,7 @@ from cogs.pictures.kit import png
 from cogs.pictures.short_changed import ShortChangedArtist
 from cogs.pictures.short_word import ShortWordArtist, SolitaireArtist
 from cogs.pictures.tricky import TrickyArtist
+from games.core.wording import speaking
 
 __all__ = ["ARTISTS", "Artist", "hand_png", "table_png"]
 
@@ -30,15 +32,21 @@ CACHED = 256
 
 
 @lru_cache(maxsize=CACHED)
-def table_png(key: str, view: Any, names: tuple[str, ...]) -> bytes:
-    """The public table as PNG bytes; ``view`` must be the public view."""
-    return png(ARTISTS[key].table(view, names))
+def table_png(key: str, view: Any, names: tuple[str, ...], words: str = SOURCE) -> bytes:
+    """The public table as PNG bytes, its words in the language ``words`` (a code: the
+    picture may be drawn in another process, which the caller's language does not reach);
+    ``view`` must be the public view."""
+    with speaking(language(words)):
+        return png(ARTISTS[key].table(view, names))
 
 
 @lru_cache(maxsize=CACHED)
-def hand_png(key: str, view: Any, names: tuple[str, ...], draft: str = "") -> bytes:
+def hand_png(
+    key: str, view: Any, names: tuple[str, ...], draft: str = "", words: str = SOURCE
+) -> bytes:
     """A seat's hand as PNG bytes; ``view`` is that seat's view, ``draft`` its panel's."""
-    return png(ARTISTS[key].hand(view, names, draft))
+    with speaking(language(words)):
+        return png(ARTISTS[key].hand(view, names, draft))
 
 
 def has_pictures(key: str) -> bool:

@@ -7,9 +7,9 @@ from collections.abc import Sequence
 
 from PIL import Image
 
-from cogs.pictures.base import plural
 from cogs.pictures.kit import Caption, Chip, Group, Page, SeatTile, Stack
 from cogs.presenters.short_changed import decode_draft
+from games.core.wording import ntr, tr
 from games.short_changed.chips import COLOURS, Chips, Colour
 from games.short_changed.model import (
     Donated,
@@ -50,15 +50,24 @@ def _chip(colour: Colour, size: int = 64) -> Chip:
 
 class ShortChangedArtist:
     def table(self, view: ShortChangedView, names: Sequence[str]) -> Image.Image:
-        page = Page("Short Changed", f"Round {view.round} · pot worth {view.pot.value}")
-        page.heading(f"The pot · {plural(view.pot.count, 'chip')} · worth {view.pot.value}")
+        page = Page(
+            tr("Short Changed"),
+            tr("Round {round} · pot worth {value}", round=view.round, value=view.pot.value),
+        )
+        page.heading(
+            tr(
+                "The pot · {amount} · worth {value}",
+                amount=ntr("{count} chip", "{count} chips", view.pot.count),
+                value=view.pot.value,
+            )
+        )
         if view.pot.count:
             page.row(chips(view.pot))
         else:
             page.line(
-                "Empty: the starting chips are still being chosen."
+                tr("Empty: the starting chips are still being chosen.")
                 if view.phase == "ante"
-                else "Empty."
+                else tr("Empty.")
             )
         trade = next(
             (entry for entry in reversed(view.log) if not isinstance(entry, Guessed)), None
@@ -67,30 +76,37 @@ class ShortChangedArtist:
             self._last(page, trade, names)
         guesses = [entry for entry in view.log if isinstance(entry, Guessed)][-GUESSES_SHOWN:]
         if guesses:
-            page.heading("Guesses")
+            page.heading(tr("Guesses"))
             for guess in guesses:
                 verdict = "right" if guess.correct else "wrong"
                 page.line(
-                    f"{names[guess.seat]} guessed {names[guess.target]} holds "
-                    f"{guess.total}: {verdict}"
+                    tr(
+                        "{seat} guessed {target} holds {total}: {verdict}",
+                        seat=names[guess.seat],
+                        target=names[guess.target],
+                        total=guess.total,
+                        verdict=verdict,
+                    )
                 )
         if view.revealed_hands is not None:
-            page.heading("Every hand, revealed")
+            page.heading(tr("Every hand, revealed"))
             for seat, hand in enumerate(view.revealed_hands):
                 page.row(
                     [
                         Group(
                             tuple(chips(hand, size=60)),
-                            caption=f"{names[seat]} · worth {hand.value}",
+                            caption=tr(
+                                "{seat} · worth {value}", seat=names[seat], value=hand.value
+                            ),
                         )
                     ]
                 )
-        page.heading("Seats")
+        page.heading(tr("Seats"))
         tiles = []
         for seat, name in enumerate(names):
-            lines = [plural(view.chip_counts[seat], "chip")]
+            lines = [ntr("{count} chip", "{count} chips", view.chip_counts[seat])]
             if view.owes_double_turn[seat]:
-                lines.append("owed a double turn")
+                lines.append(tr("owed a double turn"))
             acting = seat in view.waiting_for or seat == view.turn
             tag = "won" if view.winner == seat else ""
             tiles.append(
@@ -107,57 +123,84 @@ class ShortChangedArtist:
 
     @staticmethod
     def _last(page: Page, entry: object, names: Sequence[str]) -> None:
-        page.heading("Last move")
+        page.heading(tr("Last move"))
         match entry:
             case ShortChanged(seat=seat, took=took, gave=gave):
-                page.line(f"{names[seat]} short-changed the pot:")
+                page.line(tr("{seat} short-changed the pot:", seat=names[seat]))
                 page.row(
                     [
-                        Group(tuple(chips(took, size=64)), caption="took from the pot"),
-                        Group(tuple(chips(gave, size=64)), caption="gave the pot"),
+                        Group(tuple(chips(took, size=64)), caption=tr("took from the pot")),
+                        Group(tuple(chips(gave, size=64)), caption=tr("gave the pot")),
                     ],
                     gap=48,
                 )
             case Donated(seat=seat, chip=chip):
-                page.row([Group((_chip(chip),), caption=f"{names[seat]} gave the pot")])
+                page.row(
+                    [Group((_chip(chip),), caption=tr("{seat} gave the pot", seat=names[seat]))]
+                )
             case Stole(seat=seat, chip=chip):
-                page.row([Group((_chip(chip),), caption=f"{names[seat]} took from the pot")])
+                page.row(
+                    [
+                        Group(
+                            (_chip(chip),), caption=tr("{seat} took from the pot", seat=names[seat])
+                        )
+                    ]
+                )
             case Passed(seat=seat):
-                page.line(f"{names[seat]} passed.")
+                page.line(tr("{seat} passed.", seat=names[seat]))
             case PotStarted(chips=started):
                 page.row(
-                    [Group(tuple(_chip(colour) for colour in started), caption="the starting pot")]
+                    [
+                        Group(
+                            tuple(_chip(colour) for colour in started),
+                            caption=tr("the starting pot"),
+                        )
+                    ]
                 )
             case Stalemate(rounds=rounds):
-                page.line(f"Stalemate after {plural(rounds, 'round')}.")
+                page.line(
+                    tr(
+                        "Stalemate after {amount}.",
+                        amount=ntr("{count} round", "{count} rounds", rounds),
+                    )
+                )
 
     def hand(self, view: ShortChangedView, names: Sequence[str], draft: str) -> Image.Image:
         assert view.viewer is not None and view.hand is not None
         page = Page(
-            f"{names[view.viewer]}'s chips",
-            f"{plural(view.hand.count, 'chip')} · worth {view.hand.value}",
+            tr("{viewer}'s chips", viewer=names[view.viewer]),
+            tr(
+                "{amount} · worth {value}",
+                amount=ntr("{count} chip", "{count} chips", view.hand.count),
+                value=view.hand.value,
+            ),
         )
         take, give = decode_draft(draft)
         if view.ante is not None and view.phase == "ante":
-            page.line(f"Your starting chip for the pot: {view.ante.value_in_points}")
+            page.line(
+                tr(
+                    "Your starting chip for the pot: {value_in_points}",
+                    value_in_points=view.ante.value_in_points,
+                )
+            )
         kept = Chips(
             *(max(0, have - out) for have, out in zip(view.hand.counts, give.counts, strict=True))
         )
-        page.heading("Your chips")
+        page.heading(tr("Your chips"))
         page.row(chips(kept) if kept.count else [Caption("none")])
         if give.count or take.count:
-            page.heading("Your short change so far (raised, ticked)")
+            page.heading(tr("Your short change so far (raised, ticked)"))
             page.gap(12)
             page.row(
                 [
                     Group(
                         tuple(chips(take, size=70, picked=True)) or (Caption("nothing"),),
-                        caption="take from the pot",
+                        caption=tr("take from the pot"),
                         gap=20,
                     ),
                     Group(
                         tuple(chips(give, size=70, picked=True)) or (Caption("nothing"),),
-                        caption="give from your hand",
+                        caption=tr("give from your hand"),
                         gap=20,
                     ),
                 ],

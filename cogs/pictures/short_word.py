@@ -8,9 +8,10 @@ from collections.abc import Sequence
 
 from PIL import Image
 
-from cogs.pictures.base import plural, standings
+from cogs.pictures.base import standings
 from cogs.pictures.kit import Back, Badge, Group, Letter, Page, SeatTile
 from cogs.presenters.short_word import decode_draft
+from games.core.wording import ntr, tr
 from games.short_word.cards import POINTS, Card
 from games.short_word.model import ShortWordView
 from games.short_word.solitaire.model import SolitaireView
@@ -24,7 +25,7 @@ def letter(card: Card, *, size: int = 70, picked: bool = False, dim: bool = Fals
 
 
 def word(meld: Meld, *, size: int = 52, struck: bool = False) -> Group:
-    caption = f"{meld.word.upper()} · {meld.points}" + (" · struck" if struck else "")
+    caption = f"{meld.word.upper()} · {meld.points}" + (tr(" · struck") if struck else "")
     return Group(
         tuple(letter(card, size=size, dim=struck) for card in meld.cards), caption=caption, gap=4
     )
@@ -52,24 +53,35 @@ def _drafted(hand: Sequence[Card], words: Sequence[str], discard: Card | None) -
 
 class ShortWordArtist:
     def table(self, view: ShortWordView, names: Sequence[str]) -> Image.Image:
-        page = Page("The Short Word Game", f"Hand {view.hand} of {view.hands} · {view.dictionary}")
+        page = Page(
+            tr("The Short Word Game"),
+            tr(
+                "Hand {hand} of {hands} · {dictionary}",
+                hand=view.hand,
+                hands=view.hands,
+                dictionary=view.dictionary,
+            ),
+        )
         centre: list[Group] = [
-            Group((Back(view.stock, w=70, h=98),), caption=f"stock ({view.stock})")
+            Group((Back(view.stock, w=70, h=98),), caption=tr("stock ({stock})", stock=view.stock))
         ]
         if view.top_discard is not None:
             centre.append(
-                Group((letter(view.top_discard, size=80),), caption=f"discard ({view.discards})")
+                Group(
+                    (letter(view.top_discard, size=80),),
+                    caption=tr("discard ({discards})", discards=view.discards),
+                )
             )
         page.row(centre, gap=40)
         if view.went_out is not None:
-            page.line(f"{names[view.went_out]} went out.")
+            page.line(tr("{went_out} went out.", went_out=names[view.went_out]))
         if view.over:
-            page.heading("Final standings")
+            page.heading(tr("Final standings"))
             for line in standings(view.scores, names):
                 page.line(line, size=32)
         for seat, laid in enumerate(view.laid):
             if laid:
-                page.heading(f"{names[seat]}'s words")
+                page.heading(tr("{seat}'s words", seat=names[seat]))
                 page.row(
                     [
                         word(meld, struck=index in view.struck[seat])
@@ -77,16 +89,16 @@ class ShortWordArtist:
                     ],
                     gap=24,
                 )
-        page.heading("Seats")
+        page.heading(tr("Seats"))
         tiles = []
         for seat, name in enumerate(names):
             lines = [
-                f"Score {view.scores[seat]}",
-                plural(view.card_counts[seat], "card") + " in hand",
+                tr("Score {seat}", seat=view.scores[seat]),
+                ntr("{count} card", "{count} cards", view.card_counts[seat]) + tr(" in hand"),
             ]
             known = tuple(letter(card, size=54) for card in view.known[seat])
             if known:
-                lines.append("seen taking:")
+                lines.append(tr("seen taking:"))
             acting = (seat in view.waiting_for or seat == view.turn) and not view.over
             tag = "won" if seat in view.winners else ("dealer" if seat == view.dealer else "")
             tiles.append(SeatTile(name, tuple(lines), acting=acting, tag=tag, pieces=known))
@@ -96,40 +108,54 @@ class ShortWordArtist:
     def hand(self, view: ShortWordView, names: Sequence[str], draft: str) -> Image.Image:
         assert view.viewer is not None and view.hand_cards is not None
         page = Page(
-            f"{names[view.viewer]}'s cards",
-            f"Hand {view.hand} · {plural(len(view.hand_cards), 'card')}",
+            tr("{viewer}'s cards", viewer=names[view.viewer]),
+            tr(
+                "Hand {hand} · {amount}",
+                hand=view.hand,
+                amount=ntr("{count} card", "{count} cards", len(view.hand_cards)),
+            ),
         )
         words, discard = decode_draft(draft)
         picked = _drafted(view.hand_cards, words, discard)
         if words:
             typed = ", ".join(typed.upper() for typed in words)
-            page.line(f"Typed: {typed}" + (f" · discard {discard}" if discard else ""))
-            page.line("Raised, ticked cards are the ones they use.")
+            page.line(
+                tr("Typed: {typed}", typed=typed)
+                + (tr(" · discard {discard}", discard=discard) if discard else "")
+            )
+            page.line(tr("Raised, ticked cards are the ones they use."))
         page.gap(8)
         page.row(
             [
                 letter(card, size=80, picked=index in picked)
                 for index, card in enumerate(view.hand_cards)
             ]
-            or [Badge("No cards")],
+            or [Badge(tr("No cards"))],
             gap=18,
         )
         if view.top_discard is not None:
-            page.row([Group((letter(view.top_discard, size=70),), caption="top of the discards")])
+            page.row(
+                [Group((letter(view.top_discard, size=70),), caption=tr("top of the discards"))]
+            )
         return page.finish()
 
 
 class SolitaireArtist:
     def table(self, view: SolitaireView, names: Sequence[str]) -> Image.Image:
         page = Page(
-            "Short Word Solitaire",
-            f"{view.used} of {plural(view.cards, 'card')} in words · {view.dictionary}",
+            tr("Short Word Solitaire"),
+            tr(
+                "{used} of {amount} in words · {dictionary}",
+                used=view.used,
+                amount=ntr("{count} card", "{count} cards", view.cards),
+                dictionary=view.dictionary,
+            ),
         )
         if view.ending == "won":
-            page.heading("Every card is in a word: solitaire won!")
+            page.heading(tr("Every card is in a word: solitaire won!"))
         elif view.ending == "gave_up":
-            page.heading("Given up")
-        page.heading("The eight stacks · stack: cards left in it")
+            page.heading(tr("Given up"))
+        page.heading(tr("The eight stacks · stack: cards left in it"))
         stacks = [
             Group(
                 (letter(top, size=72),) if top is not None else (Badge("0"),),
@@ -139,7 +165,12 @@ class SolitaireArtist:
         ]
         page.row(stacks, gap=12)
         if view.words:
-            page.heading(f"Words made · {plural(len(view.words), 'word')}")
+            page.heading(
+                tr(
+                    "Words made · {amount}",
+                    amount=ntr("{count} word", "{count} words", len(view.words)),
+                )
+            )
             page.row([word(meld) for meld in view.words], gap=24)
         return page.finish()
 

@@ -6,9 +6,10 @@ from collections.abc import Sequence
 
 from PIL import Image
 
-from cogs.pictures.base import plural, standings
+from cogs.pictures.base import standings
 from cogs.pictures.kit import Badge, Die, Group, Page, SeatTile
 from cogs.presenters.tricky import decode_first_die, decode_reroll
+from games.core.wording import ntr, tr
 from games.tricky.dice import KINDS
 from games.tricky.dice import Die as PlayedDie
 from games.tricky.model import TrickyView
@@ -36,47 +37,85 @@ def _plays(
 
 class TrickyArtist:
     def table(self, view: TrickyView, names: Sequence[str]) -> Image.Image:
-        page = Page(f"Tricky · hand {view.hand}", f"Playing to {view.target:,} points")
+        page = Page(
+            tr("Tricky · hand {hand}", hand=view.hand), f"Playing to {view.target:,} points"
+        )
         badges = []
         if view.phase in ("trump", "tricks") or view.trump_named:
             badges.append(
                 Badge(
                     trump_text(view.trump).capitalize()
                     if view.trump_named
-                    else "Trump not named yet"
+                    else tr("Trump not named yet")
                 )
             )
         if view.high_bidder is not None:
-            badges.append(Badge(f"High bid {view.high_bid} · {names[view.high_bidder]}"))
+            badges.append(
+                Badge(
+                    tr(
+                        "High bid {high_bid} · {high_bidder}",
+                        high_bid=str(view.high_bid),
+                        high_bidder=names[view.high_bidder],
+                    )
+                )
+            )
         elif view.phase == "auction":
-            badges.append(Badge(f"No bid yet · at least {view.minimum_bid}"))
+            badges.append(
+                Badge(tr("No bid yet · at least {minimum_bid}", minimum_bid=str(view.minimum_bid)))
+            )
         if badges:
             page.row(badges)
         if view.phase == "tricks":
-            page.heading(f"Trick {view.trick_number} of {TRICKS_PER_HAND}")
+            page.heading(
+                tr(
+                    "Trick {trick_number} of {tricks_per_hand}",
+                    trick_number=view.trick_number,
+                    tricks_per_hand=TRICKS_PER_HAND,
+                )
+            )
             if view.trick:
                 page.row(_plays(view, view.trick, names, None))
             elif view.leader is not None:
-                page.line(f"{names[view.leader]} leads.")
+                page.line(tr("{leader} leads.", leader=names[view.leader]))
         if view.last_trick and view.last_trick_winner is not None:
             taken = sum(a.value + b.value for _, a, b in view.last_trick)
-            page.heading(f"Last trick · {names[view.last_trick_winner]} took {taken}")
+            page.heading(
+                tr(
+                    "Last trick · {last_trick_winner} took {taken}",
+                    last_trick_winner=names[view.last_trick_winner],
+                    taken=taken,
+                )
+            )
             page.row(_plays(view, view.last_trick, names, view.last_trick_winner))
         if view.phase == "over":
-            page.heading("Final standings")
+            page.heading(tr("Final standings"))
             for line in standings(view.scores, names):
                 page.line(line, size=32)
-        page.heading("Seats")
+        page.heading(tr("Seats"))
         tiles = []
         for seat, name in enumerate(names):
             lines = [f"Score {view.scores[seat]:,}"]
             rerolled = view.rerolled[seat]
             if view.phase == "reroll":
-                lines.append("choosing re-rolls" if rerolled is None else f"re-rolled {rerolled}")
-            else:
-                lines.append(f"{plural(view.tricks_won[seat], 'trick')} · {view.taken[seat]} taken")
                 lines.append(
-                    f"{plural(view.dice_left[seat], 'die', 'dice')} left · re-rolled {rerolled}"
+                    tr("choosing re-rolls")
+                    if rerolled is None
+                    else tr("re-rolled {rerolled}", rerolled=rerolled)
+                )
+            else:
+                lines.append(
+                    tr(
+                        "{amount} · {seat} taken",
+                        amount=ntr("{count} trick", "{count} tricks", view.tricks_won[seat]),
+                        seat=view.taken[seat],
+                    )
+                )
+                lines.append(
+                    tr(
+                        "{amount} left · re-rolled {rerolled}",
+                        amount=ntr("{count} die", "{count} dice", view.dice_left[seat]),
+                        rerolled=rerolled,
+                    )
                 )
             tag = "won" if view.winner == seat else ("bidder" if seat == view.high_bidder else "")
             tiles.append(SeatTile(name, tuple(lines), acting=seat in view.waiting_for, tag=tag))
@@ -86,16 +125,16 @@ class TrickyArtist:
     def hand(self, view: TrickyView, names: Sequence[str], draft: str) -> Image.Image:
         assert view.viewer is not None and view.dice is not None
         page = Page(
-            f"{names[view.viewer]}'s dice",
-            f"Hand {view.hand} · "
-            + (trump_text(view.trump) if view.trump_named else "trump not named yet"),
+            tr("{viewer}'s dice", viewer=names[view.viewer]),
+            tr("Hand {hand} · ", hand=view.hand)
+            + (trump_text(view.trump) if view.trump_named else tr("trump not named yet")),
         )
         picked = decode_reroll(draft) if view.phase == "reroll" else 0
         first = decode_first_die(draft) if view.phase == "tricks" else None
         if picked:
-            page.line("Picked dice (raised, ticked) are the ones to re-roll.")
+            page.line(tr("Picked dice (raised, ticked) are the ones to re-roll."))
         elif first is not None:
-            page.line("The raised, ticked die is your first pick.")
+            page.line(tr("The raised, ticked die is your first pick."))
         groups = []
         for faces in KINDS:
             dice = [
@@ -113,5 +152,5 @@ class TrickyArtist:
                 groups.append(Group(tuple(dice), gap=16))
         page.row(groups, gap=40)
         if not view.dice:
-            page.line("No dice left this hand.")
+            page.line(tr("No dice left this hand."))
         return page.finish()

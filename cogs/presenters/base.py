@@ -28,6 +28,7 @@ from bot.tables.service import PublicTable, SeatTable
 from cogs.controls import HintButton, PanelButton
 from games.core.game import Event
 from games.core.registry import AnyGame
+from games.core.wording import N_, speaker, tr
 
 __all__ = [
     "ENDED_EARLY",
@@ -48,6 +49,14 @@ __all__ = [
 RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
 EMBED_TEXT = 4096
 FIELD_TEXT = 1024
+
+
+def rules_text(name: str) -> str:
+    """A rules help file in the reader's language (``cogs/rules/<code>/``), else English
+    (``cogs/rules/``): the help is written per language, in its own words."""
+    translated = RULES_DIR / speaker().code / name
+    path = translated if translated.is_file() else RULES_DIR / name
+    return path.read_text(encoding="utf-8")
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +109,7 @@ class Ask:
 Reaction = Redraw | Submit | Ask
 
 
-ENDED_EARLY = "⏹️ This game was ended early. The table shows where it stopped."
+ENDED_EARLY = N_("⏹️ This game was ended early. The table shows where it stopped.")
 """The situation line of a table ended by the host or a moderator (AW2), or by the idle
 sweep: no one is to act any more, whatever the game's state says."""
 
@@ -170,8 +179,8 @@ class Presenter(ABC):
     def ping(self, public: PublicTable, seats: Sequence[int]) -> str:
         """The line that mentions the seats who must act now (mentions are added around it)."""
         if len(seats) == 1:
-            return f"it's your turn at {self.game.title}."
-        return f"your move at {self.game.title}."
+            return tr("it's your turn at {title}.", title=self.game.title)
+        return tr("your move at {title}.", title=self.game.title)
 
     # -- the private panel --------------------------------------------------------------------
 
@@ -193,12 +202,12 @@ class Presenter(ABC):
         """The panel as the bot sends it: read-only once the game was ended early, or once
         the computer plays the seat (AW1)."""
         if ended_early(seat.table):
-            ended = Notice("This game was ended early, so nothing more can be played.", "warn")
+            ended = Notice(tr("This game was ended early, so nothing more can be played."), "warn")
             panel = self.panel(seat, "", ended, pictured=pictured)
             panel.items = []
             return panel
         if seat.table.seats[seat.seat].taken_over:
-            taken = Notice("The computer plays your seat for the rest of this game.", "warn")
+            taken = Notice(tr("The computer plays your seat for the rest of this game."), "warn")
             panel = self.panel(seat, "", taken, pictured=pictured)
             panel.items = []
             return panel
@@ -239,8 +248,8 @@ class Presenter(ABC):
     def rules(self) -> str:
         """The rules in our own words plus the rulings, from ``cogs/rules/<key>.md``, then
         the rulings every game shares on seats that stop playing (``_seats.md``)."""
-        own = (RULES_DIR / f"{self.key}.md").read_text(encoding="utf-8")
-        return own.rstrip() + "\n" + (RULES_DIR / "_seats.md").read_text(encoding="utf-8")
+        own = rules_text(f"{self.key}.md")
+        return own.rstrip() + "\n" + rules_text("_seats.md")
 
     def commands(self) -> list[app_commands.Command[Any, Any, Any] | app_commands.Group]:
         """Extra ``/tricky`` subcommands this game offers (e.g. ``/tricky guess``), or
@@ -255,7 +264,7 @@ class Presenter(ABC):
     @classmethod
     def refresh_button(cls, table_id: int, version: int, *, row: int) -> PanelButton:
         """The Refresh button every panel ends with."""
-        return PanelButton(table_id, version, cls.REFRESH, label="Refresh", emoji="🔄", row=row)
+        return PanelButton(table_id, version, cls.REFRESH, label=tr("Refresh"), emoji="🔄", row=row)
 
     def embed(self, title: str, description: str = "") -> discord.Embed:
         return discord.Embed(
@@ -266,11 +275,11 @@ class Presenter(ABC):
     def recent_field(embed: discord.Embed, public: PublicTable) -> None:
         if public.recent:
             embed.add_field(
-                name="Latest", value=clip("\n".join(public.recent), FIELD_TEXT), inline=False
+                name=tr("Latest"), value=clip("\n".join(public.recent), FIELD_TEXT), inline=False
             )
 
 
-PRACTICE = "🎓 Practice table: just you and the computer, never rated"
+PRACTICE = N_("🎓 Practice table: just you and the computer, never rated")
 """The line heading every panel at a practice table."""
 BUTTONS_PER_ROW = 5
 
@@ -280,7 +289,7 @@ def _mark_practice(panel: Panel, seat: SeatTable) -> None:
     with room for it (panels lay out their own rows; a select fills one)."""
     if panel.embeds:
         first = panel.embeds[0]
-        first.description = PRACTICE + "\n" + clip(first.description or "", EMBED_TEXT - 100)
+        first.description = tr(PRACTICE) + "\n" + clip(first.description or "", EMBED_TEXT - 100)
     if seat.seat not in seat.to_act:
         return
     free = free_row(panel.items)

@@ -33,7 +33,7 @@ from cogs.presenters.base import (
     game_over,
 )
 from games.core.game import Event
-from games.core.wording import plural
+from games.core.wording import ntr, tr
 from games.falsche_faehrte import GAME
 from games.falsche_faehrte import text as words
 from games.falsche_faehrte.cards import (
@@ -84,15 +84,19 @@ class FalscheFaehrtePresenter(Presenter):
         view: FaehrteView = public.view
         names = public.table.names
         embed = self.embed(
-            f"Auf falscher Fährte · round {view.round} of {view.rounds}",
-            ENDED_EARLY if ended_early(public.table) else self._situation(view, names),
+            tr(
+                "Auf falscher Fährte · round {round} of {rounds}",
+                round=view.round,
+                rounds=view.rounds,
+            ),
+            tr(ENDED_EARLY) if ended_early(public.table) else self._situation(view, names),
         )
         trick = self._trick(view, names)
         if trick:
             embed.add_field(name=trick[0], value=trick[1], inline=False)
         live = not ended_early(public.table)
         embed.add_field(
-            name="Players",
+            name=tr("Players"),
             value=self._seats_line(view, names, live=live)
             if pictured
             else self._players(view, names, live=live),
@@ -102,24 +106,30 @@ class FalscheFaehrtePresenter(Presenter):
             # each round's summary is posted below the table anyway: the last one suffices
             last = view.history[-1]
             embed.add_field(
-                name=f"Round {last.round} scored", value=self._history(view, names, last=True)
+                name=tr("Round {round} scored", round=last.round),
+                value=self._history(view, names, last=True),
             )
         elif view.history:
-            embed.add_field(name="Points by round", value=self._history(view, names), inline=False)
+            embed.add_field(
+                name=tr("Points by round"), value=self._history(view, names), inline=False
+            )
         self.recent_field(embed, public)
-        embed.set_footer(text="Open my hand to see your cards and play · /tricky rules")
+        embed.set_footer(text=tr("Open my hand to see your cards and play · /tricky rules"))
         return [embed]
 
     def _situation(self, view: FaehrteView, names: Sequence[str]) -> str:
         lines = [
-            f"**Trump:** {words.colour(view.trump)}",
-            f"**Face down:** {self._face_down(view)}",
+            tr("**Trump:** {colour}", colour=words.colour(view.trump)),
+            tr("**Face down:** {face_down}", face_down=self._face_down(view)),
         ]
         if view.set_aside is not None:
-            lines.append(f"**Set aside this round:** {card_text(view.set_aside)}")
+            lines.append(tr("**Set aside this round:** {card}", card=card_text(view.set_aside)))
         if view.jokers:
             lines.append(
-                f"**Jokers played:** {view.jokers_played} (the first two may switch trump)"
+                tr(
+                    "**Jokers played:** {jokers_played} (the first two may switch trump)",
+                    jokers_played=view.jokers_played,
+                )
             )
         lines.append(self._phase_line(view, names))
         return "\n".join(lines)
@@ -129,48 +139,66 @@ class FalscheFaehrtePresenter(Presenter):
         """The face-down pile: the cards turned so far, their total, and the round type once
         the last is turned (AF5)."""
         if view.phase == "face_down":
-            return (
-                f"{sum(view.ready)} of {view.seats} cards in · Plus round from a total of "
-                f"{view.threshold}"
+            return tr(
+                "{sum} of {seats} cards in · Plus round from a total of {threshold}",
+                sum=sum(view.ready),
+                seats=view.seats,
+                threshold=view.threshold,
             )
         # The card backs in words too: a screen reader (or a glance) should not have to
         # count glyphs.
         hidden = (
-            f"{FACE_DOWN_GLYPH * view.hidden_face_down} {view.hidden_face_down} still hidden"
+            tr(
+                "{value} {hidden_face_down} still hidden",
+                value=FACE_DOWN_GLYPH * view.hidden_face_down,
+                hidden_face_down=view.hidden_face_down,
+            )
             if view.hidden_face_down
             else ""
         )
         shown = " ".join(card_text(card) for card in view.revealed)
         line = " ".join(part for part in (shown, hidden) if part)
         if view.round_type is not None:
-            return (
-                f"{line} · total {view.face_down_total}: **{words.round_kind(view.round_type)}**, "
-                f"{words.goal(view.round_type)}"
+            return tr(
+                "{line} · total {face_down_total}: **{round_kind}**, {goal}",
+                line=line,
+                face_down_total=view.face_down_total,
+                round_kind=words.round_kind(view.round_type),
+                goal=words.goal(view.round_type),
             )
         if view.revealed:
-            line += f" · total so far {view.face_down_total}"
-        return f"{line} · Plus round from {view.threshold}"
+            line += tr(" · total so far {face_down_total}", face_down_total=view.face_down_total)
+        return tr("{line} · Plus round from {threshold}", line=line, threshold=view.threshold)
 
     @staticmethod
     def _phase_line(view: FaehrteView, names: Sequence[str]) -> str:
         if view.phase == "face_down":
             waiting = ", ".join(names[seat] for seat in range(view.seats) if not view.ready[seat])
-            return f"Everyone secretly puts one card face down. Still choosing: {waiting}"
+            return tr(
+                "Everyone secretly puts one card face down. Still choosing: {waiting}",
+                waiting=waiting,
+            )
         if view.phase == "play" and view.turn is not None:
-            return (
-                f"▶ **{names[view.turn]}** to play · trick {view.trick_number} of "
-                f"{view.tricks_per_round}"
+            return tr(
+                "▶ **{turn}** to play · trick {trick_number} of {tricks_per_round}",
+                turn=names[view.turn],
+                trick_number=view.trick_number,
+                tricks_per_round=view.tricks_per_round,
             )
         if view.phase == "trump" and view.choosing_trump is not None:
-            why = "is doing worst" if view.trump_reason == "worst" else "played a joker"
-            return f"▶ **{names[view.choosing_trump]}** {why} and may switch trump"
-        return "The game is over."
+            why = tr("is doing worst") if view.trump_reason == "worst" else tr("played a joker")
+            return tr(
+                "▶ **{choosing_trump}** {why} and may switch trump",
+                choosing_trump=names[view.choosing_trump],
+                why=why,
+            )
+        return tr("The game is over.")
 
     @staticmethod
     def _trick(view: FaehrteView, names: Sequence[str]) -> tuple[str, str] | None:
         if view.trick:
             plays = " · ".join(f"{names[seat]} {card_text(card)}" for seat, card in view.plays)
-            return f"Trick {view.trick_number}", plays
+            return tr("Trick {trick_number}", trick_number=view.trick_number), plays
         last = view.last_trick
         if last is None:
             return None
@@ -178,8 +206,12 @@ class FalscheFaehrtePresenter(Presenter):
             f"{names[(last.leader + i) % view.seats]} {card_text(card)}"
             for i, card in enumerate(last.cards)
         )
-        taker = "nobody takes it" if last.winner is None else f"**{names[last.winner]}** takes it"
-        return f"Trick {last.number} (done)", f"{plays} → {taker}"
+        taker = (
+            tr("nobody takes it")
+            if last.winner is None
+            else tr("**{winner}** takes it", winner=names[last.winner])
+        )
+        return tr("Trick {number} (done)", number=last.number), f"{plays} → {taker}"
 
     @staticmethod
     def _players(view: FaehrteView, names: Sequence[str], *, live: bool = True) -> str:
@@ -187,12 +219,19 @@ class FalscheFaehrtePresenter(Presenter):
         acting = view.turn if view.phase == "play" else view.choosing_trump
         for seat, name in enumerate(names):
             marker = "▶" if live and seat == acting else "·"
-            note = " · deals" if seat == view.dealer else ""
+            note = tr(" · deals") if seat == view.dealer else ""
             if view.phase == "face_down":
-                note += " · ready" if view.ready[seat] else " · choosing"
+                note += tr(" · ready") if view.ready[seat] else tr(" · choosing")
             lines.append(
-                f"{marker} **{name}** · {plural(view.hand_sizes[seat], 'card')} · "
-                f"{words.tricks(view.tricks[seat])} · {view.scores[seat]} pts{note}"
+                tr(
+                    "{marker} **{name}** · {amount} · {tricks} · {seat} pts{note}",
+                    marker=marker,
+                    name=name,
+                    amount=ntr("{count} card", "{count} cards", view.hand_sizes[seat]),
+                    tricks=words.tricks(view.tricks[seat]),
+                    seat=view.scores[seat],
+                    note=note,
+                )
             )
         return "\n".join(lines)
 
@@ -204,7 +243,7 @@ class FalscheFaehrtePresenter(Presenter):
         seats = []
         for seat, name in enumerate(names):
             marker = "▶ " if live and seat == acting else ""
-            notes = [f"{view.scores[seat]} pts", words.tricks(view.tricks[seat])]
+            notes = [tr("{seat} pts", seat=view.scores[seat]), words.tricks(view.tricks[seat])]
             if seat == view.dealer:
                 notes.append("deals")
             if view.phase == "face_down":
@@ -228,20 +267,38 @@ class FalscheFaehrtePresenter(Presenter):
         names = public.table.names
         outcome = public.outcome
         if outcome is None:
-            embed = self.embed("Auf falscher Fährte was stopped early", "No result is recorded.")
+            embed = self.embed(
+                tr("Auf falscher Fährte was stopped early"), tr("No result is recorded.")
+            )
         else:
-            winners = " and ".join(names[seat] for seat in outcome.winners)
-            title = (
-                f"{winners} {'win' if len(outcome.winners) > 1 else 'wins'} Auf falscher Fährte!"
+            winners = tr(" and ").join(names[seat] for seat in outcome.winners)
+            title = tr(
+                "{winners} {value} Auf falscher Fährte!",
+                winners=winners,
+                value="win" if len(outcome.winners) > 1 else "wins",
             )
             order = sorted(range(view.seats), key=lambda seat: outcome.places[seat])
             standings = "\n".join(
-                f"{outcome.places[seat]}. **{names[seat]}** · {outcome.scores[seat]} pts"
+                tr(
+                    "{seat}. **{seat2}** · {seat3} pts",
+                    seat=outcome.places[seat],
+                    seat2=names[seat],
+                    seat3=outcome.scores[seat],
+                )
                 for seat in order
             )
-            embed = self.embed(title, f"Final standings after {view.rounds} rounds:\n{standings}")
+            embed = self.embed(
+                title,
+                tr(
+                    "Final standings after {rounds} rounds:\n{standings}",
+                    rounds=view.rounds,
+                    standings=standings,
+                ),
+            )
         if view.history:
-            embed.add_field(name="Points by round", value=self._history(view, names), inline=False)
+            embed.add_field(
+                name=tr("Points by round"), value=self._history(view, names), inline=False
+            )
         return [embed]
 
     def announce(self, public: PublicTable, events: Sequence[Event]) -> list[discord.Embed]:
@@ -255,15 +312,29 @@ class FalscheFaehrtePresenter(Presenter):
     def _round_summary(self, scored: RoundScored, names: Sequence[str]) -> discord.Embed:
         kind = words.round_kind(scored.round_type)
         embed = self.embed(
-            f"Round {scored.round} of {scored.rounds}: {kind}",
-            f"The face-down cards were {words.cards(scored.face_down)}, a total of "
-            f"{scored.total}: {words.goal(scored.round_type)}.",
+            tr(
+                "Round {round} of {rounds}: {kind}",
+                round=scored.round,
+                rounds=scored.rounds,
+                kind=kind,
+            ),
+            tr(
+                "The face-down cards were {cards}, a total of {total}: {goal}.",
+                cards=words.cards(scored.face_down),
+                total=scored.total,
+                goal=words.goal(scored.round_type),
+            ),
         )
         embed.add_field(
-            name="Tricks and points",
+            name=tr("Tricks and points"),
             value="\n".join(
-                f"**{names[seat]}** · {words.tricks(scored.tricks[seat])} → "
-                f"{scored.points[seat]} pts (total {scored.scores[seat]})"
+                tr(
+                    "**{seat}** · {tricks} → {seat2} pts (total {seat3})",
+                    seat=names[seat],
+                    tricks=words.tricks(scored.tricks[seat]),
+                    seat2=scored.points[seat],
+                    seat3=scored.scores[seat],
+                )
                 for seat in range(len(scored.tricks))
             ),
             inline=False,
@@ -273,10 +344,10 @@ class FalscheFaehrtePresenter(Presenter):
     def ping(self, public: PublicTable, seats: Sequence[int]) -> str:
         view: FaehrteView = public.view
         if view.phase == "face_down":
-            return "put one card face down for this round (Open my hand)."
+            return tr("put one card face down for this round (Open my hand).")
         if view.phase == "trump":
-            return "you may switch trump at Auf falscher Fährte (Open my hand)."
-        return "your turn to play a card at Auf falscher Fährte."
+            return tr("you may switch trump at Auf falscher Fährte (Open my hand).")
+        return tr("your turn to play a card at Auf falscher Fährte.")
 
     # -- the private panel -----------------------------------------------------------------------
 
@@ -289,17 +360,17 @@ class FalscheFaehrtePresenter(Presenter):
         picked = self._picked(seat, draft)
         lines = [notice.render()] if notice else []
         lines += [
-            f"**Your hand:** {words.hand_by_colour(hand)}",
-            f"**Trump:** {words.colour(view.trump)}",
-            f"**Face down:** {self._face_down(view)}",
+            tr("**Your hand:** {hand_by_colour}", hand_by_colour=words.hand_by_colour(hand)),
+            tr("**Trump:** {colour}", colour=words.colour(view.trump)),
+            tr("**Face down:** {face_down}", face_down=self._face_down(view)),
         ]
         if view.trick:
             lines.append(
-                "**Trick:** "
+                tr("**Trick:** ")
                 + " · ".join(f"{names[s]} {card_text(card)}" for s, card in view.plays)
             )
         lines.append(self._status(seat, picked))
-        embed = self.embed("Auf falscher Fährte · your hand", "\n".join(lines))
+        embed = self.embed(tr("Auf falscher Fährte · your hand"), "\n".join(lines))
         return Panel([embed], self._controls(seat, picked))
 
     @staticmethod
@@ -313,30 +384,37 @@ class FalscheFaehrtePresenter(Presenter):
         view: FaehrteView = seat.view
         names = seat.table.names
         if game_over(seat) or view.phase == "over":
-            return "The game is over."
+            return tr("The game is over.")
         if view.phase == "face_down":
             if view.chosen is not None:
                 waiting = ", ".join(
                     names[other] for other in range(view.seats) if not view.ready[other]
                 )
-                return f"You put {card_text(view.chosen)} face down. Waiting for: {waiting}."
+                return tr(
+                    "You put {card} face down. Waiting for: {waiting}.",
+                    card=card_text(view.chosen),
+                    waiting=waiting,
+                )
             if picked is not None:
-                return f"Put **{card_text(picked)}** face down? Nobody will know it was yours."
-            return (
+                return tr(
+                    "Put **{card}** face down? Nobody will know it was yours.",
+                    card=card_text(picked),
+                )
+            return tr(
                 "**Pick a card to put face down.** High cards push towards a Plus round "
                 "(most tricks wins), low ones towards a Minus round (fewest wins)."
             )
         if view.phase == "trump":
             chooser = view.choosing_trump
             if chooser == seat.seat:
-                return "**You may switch trump** to another colour, or keep it."
-            return f"Waiting for **{names[chooser or 0]}** to decide on trump."
+                return tr("**You may switch trump** to another colour, or keep it.")
+            return tr("Waiting for **{name}** to decide on trump.", name=names[chooser or 0])
         if view.turn != seat.seat:
-            return f"Waiting for **{names[view.turn or 0]}** to play."
+            return tr("Waiting for **{name}** to play.", name=names[view.turn or 0])
         led = next((colour_of(card) for card in view.trick if card != JOKER), None)
         if led is None:
-            return "**Your turn.** Lead any card." if not view.trick else "**Your turn.**"
-        return f"**Your turn.** Follow {led.label.lower()} if you can."
+            return tr("**Your turn.** Lead any card.") if not view.trick else tr("**Your turn.**")
+        return tr("**Your turn.** Follow {lower} if you can.", lower=led.label.lower())
 
     def _controls(self, seat: SeatTable, picked: Card | None) -> list[discord.ui.Item[Any]]:
         table_id, version = seat.table.id, seat.table.version
@@ -365,7 +443,7 @@ class FalscheFaehrtePresenter(Presenter):
         if picked is not None:
             button(
                 f"fd:{card_code(picked)}",
-                label=f"Put the {card_words(picked)} face down",
+                label=tr("Put the {card_words} face down", card_words=card_words(picked)),
                 style=discord.ButtonStyle.success,
                 row=TRUMP_ROW,
             )
@@ -373,26 +451,26 @@ class FalscheFaehrtePresenter(Presenter):
             if isinstance(action, SwitchTrump):
                 button(
                     f"t:{action.colour.letter}",
-                    label=f"Make {action.colour.label.lower()} trump",
+                    label=tr("Make {lower} trump", lower=action.colour.label.lower()),
                     emoji=action.colour.glyph,
                     style=discord.ButtonStyle.primary,
                     row=TRUMP_ROW,
                 )
             elif isinstance(action, KeepTrump):
-                button("k", label="Keep trump", row=TRUMP_ROW)
+                button("k", label=tr("Keep trump"), row=TRUMP_ROW)
         items.append(self.refresh_button(table_id, version, row=LAST_ROW))
         return items
 
     def move_text(self, seat: SeatTable, action: Any) -> str:
         match action:
             case FaceDown(card=card):
-                return f"Put {card_text(card)} face down"
+                return tr("Put {card} face down", card=card_text(card))
             case Play(card=card):
-                return f"Play {card_text(card)}"
+                return tr("Play {card}", card=card_text(card))
             case SwitchTrump(colour=name):
-                return f"Make {name} trump"
+                return tr("Make {name} trump", name=name)
             case KeepTrump():
-                return "Keep trump as it is"
+                return tr("Keep trump as it is")
         return super().move_text(seat, action)
 
     def react(
@@ -418,4 +496,4 @@ class FalscheFaehrtePresenter(Presenter):
                 return Submit(SwitchTrump(colour))
             case "k":
                 return Submit(KeepTrump())
-        return Redraw(notice=Notice("That control is out of date; here is your panel.", "warn"))
+        return Redraw(notice=Notice(tr("That control is out of date; here is your panel."), "warn"))

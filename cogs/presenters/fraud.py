@@ -35,6 +35,7 @@ from cogs.presenters.base import (
     whole_number,
 )
 from games.core.game import Event
+from games.core.wording import N_, tr
 from games.fraud import GAME
 from games.fraud import text as words
 from games.fraud.cards import Card
@@ -51,9 +52,9 @@ __all__ = ["FraudPresenter", "decode_draft", "discards_text", "encode_draft", "h
 
 BIDS_SHOWN = 6
 TRIGGER_TITLE = {
-    "fraud": "🚨 Fraud called",
-    "on_target": "🎯 On target called",
-    "spike": "🎲 Spike dice doubles",
+    "fraud": N_("🚨 Fraud called"),
+    "on_target": N_("🎯 On target called"),
+    "spike": N_("🎲 Spike dice doubles"),
 }
 
 
@@ -80,7 +81,7 @@ def encode_draft(count: int | None, value: int | None = None) -> str:
 def hand_text(cards: Sequence[Card], value: int | None = None) -> str:
     """The cards, with those matching ``value`` in bold."""
     if not cards:
-        return "no cards"
+        return tr("no cards")
     return " ".join(
         f"**{words.card(card)}**" if value is not None and card.matches(value) else words.card(card)
         for card in cards
@@ -94,10 +95,11 @@ def discards_text(discards: Sequence[Card]) -> str:
     counted = [f"{value}s: {by_value[value]}" for value in sorted(by_value)]
     sylops = sum(card.is_sylop for card in discards)
     if sylops:
-        counted.append(f"sylops: {sylops}")
-    return f"**Face up in the discard pile** ({words.cards_word(len(discards))}): " + " · ".join(
-        counted
-    )
+        counted.append(tr("sylops: {sylops}", sylops=sylops))
+    return tr(
+        "**Face up in the discard pile** ({cards_word}): ",
+        cards_word=words.cards_word(len(discards)),
+    ) + " · ".join(counted)
 
 
 class FraudPresenter(Presenter):
@@ -111,12 +113,12 @@ class FraudPresenter(Presenter):
         view: FraudView = public.view
         names = public.table.names
         embed = self.embed(
-            f"The Fraud from Trandosha · round {view.round}",
-            ENDED_EARLY if ended_early(public.table) else self._situation(view, names),
+            tr("The Fraud from Trandosha · round {round}", round=view.round),
+            tr(ENDED_EARLY) if ended_early(public.table) else self._situation(view, names),
         )
         live = not ended_early(public.table)
         embed.add_field(
-            name="Players",
+            name=tr("Players"),
             value=self._seats_line(view, names, live=live)
             if pictured
             else self._players(view, names, live=live),
@@ -127,11 +129,11 @@ class FraudPresenter(Presenter):
             trail = " → ".join(f"{names[made.seat]}: {words.bid(made.bid)}" for made in shown)
             if len(view.bids) > BIDS_SHOWN:
                 trail = "… → " + trail
-            embed.add_field(name="Bids this round", value=clip(trail, FIELD_TEXT), inline=False)
+            embed.add_field(name=tr("Bids this round"), value=clip(trail, FIELD_TEXT), inline=False)
         if view.last_showdown is not None:
             showdown = view.last_showdown
             embed.add_field(
-                name=f"Last reveal (round {showdown.round})",
+                name=tr("Last reveal (round {round})", round=showdown.round),
                 value=clip(self._reveal(showdown, names, hands=not pictured), FIELD_TEXT),
                 inline=False,
             )
@@ -143,39 +145,56 @@ class FraudPresenter(Presenter):
         lines = []
         if view.phase == "over" and view.winner is not None:
             lines.append(
-                f"🏆 **{names[view.winner]}** wins"
-                + (" (picked by the chance cube)." if view.won_by_cube else ".")
+                tr("🏆 **{winner}** wins", winner=names[view.winner])
+                + (tr(" (picked by the chance cube).") if view.won_by_cube else ".")
             )
         standing = view.standing
         if view.phase == "bidding":
             if standing is None:
-                lines.append(f"No bid yet: **{names[view.opener]}** opens the round.")
+                lines.append(
+                    tr("No bid yet: **{opener}** opens the round.", opener=names[view.opener])
+                )
             else:
-                lines.append(f"**Bid: {words.bid(standing.bid)}** by **{names[standing.seat]}**")
+                lines.append(
+                    tr(
+                        "**Bid: {bid}** by **{seat}**",
+                        bid=words.bid(standing.bid),
+                        seat=names[standing.seat],
+                    )
+                )
             if view.turn is not None:
-                doing = "to bid" if standing is None else "to raise or call"
+                doing = tr("to bid") if standing is None else tr("to raise or call")
                 lines.append(f"▶ **{names[view.turn]}** {doing}")
             lines.append(
-                f"{words.cards_word(view.cards_at_table)} at the table · "
-                f"values 1-{view.top_value}"
-                + (" · sylops match every value" if view.deck == "modern" else "")
+                tr(
+                    "{cards_word} at the table · values 1-{top_value}",
+                    cards_word=words.cards_word(view.cards_at_table),
+                    top_value=view.top_value,
+                )
+                + (tr(" · sylops match every value") if view.deck == "modern" else "")
             )
             dice = self._dice(view, names)
             if dice:
                 lines.append(dice)
         if view.pot_in_play:
-            lines.append(f"**Pot:** {words.credits_word(view.pot)}")
+            lines.append(tr("**Pot:** {credits_word}", credits_word=words.credits_word(view.pot)))
         return "\n".join(lines)
 
     @staticmethod
     def _dice(view: FraudView, names: Sequence[str]) -> str:
         shown = []
         if view.suit is not None:
-            shown.append(f"suit die {words.suit(view.suit)}")
+            shown.append(tr("suit die {suit}", suit=words.suit(view.suit)))
         if view.sign is not None:
-            shown.append(f"chance cube {words.cube(view.sign)}")
+            shown.append(tr("chance cube {cube}", cube=words.cube(view.sign)))
         if view.spike_dice is not None and view.turn is not None:
-            shown.append(f"spike dice ({names[view.turn]}) {words.dice(view.spike_dice)}")
+            shown.append(
+                tr(
+                    "spike dice ({turn}) {dice}",
+                    turn=names[view.turn],
+                    dice=words.dice(view.spike_dice),
+                )
+            )
         return "🎲 " + " · ".join(shown) if shown else ""
 
     @staticmethod
@@ -188,7 +207,15 @@ class FraudPresenter(Presenter):
                 marker = "🏆"
             money = f" · {words.credits_word(view.credits[seat])}" if view.pot_in_play else ""
             if out is not None and view.winner != seat:
-                lines.append(f"{marker} ~~{name}~~ · out in round {out}{money}")
+                lines.append(
+                    tr(
+                        "{marker} ~~{name}~~ · out in round {out}{money}",
+                        marker=marker,
+                        name=name,
+                        out=out,
+                        money=money,
+                    )
+                )
             else:
                 held = words.cards_word(view.hand_sizes[seat])
                 lines.append(f"{marker} **{name}** · {held}{money}")
@@ -206,7 +233,15 @@ class FraudPresenter(Presenter):
                 marker = "🏆 "
             money = f", {words.credits_word(view.credits[seat])}" if view.pot_in_play else ""
             if out is not None and view.winner != seat:
-                seats.append(f"{marker}~~{name}~~ out in round {out}{money}")
+                seats.append(
+                    tr(
+                        "{marker}~~{name}~~ out in round {out}{money}",
+                        marker=marker,
+                        name=name,
+                        out=out,
+                        money=money,
+                    )
+                )
             else:
                 seats.append(f"{marker}**{name}** {words.cards_word(view.hand_sizes[seat])}{money}")
         return " · ".join(seats)
@@ -225,24 +260,34 @@ class FraudPresenter(Presenter):
             lines.append(f"**{names[fate.seat]}**: {hand_text(fate.hand, value)}{after}")
         extras = []
         if showdown.suit is not None:
-            extras.append(f"suit die {words.suit(showdown.suit)}")
+            extras.append(tr("suit die {suit}", suit=words.suit(showdown.suit)))
         if showdown.sign is not None:
-            extras.append(f"chance cube {words.cube(showdown.sign)}")
+            extras.append(tr("chance cube {cube}", cube=words.cube(showdown.sign)))
         if len(showdown.suit_candidates) > 1 and showdown.protected is not None:
             tied = ", ".join(names[seat] for seat in showdown.suit_candidates)
-            extras.append(f"of {tied}, the suit die protected {names[showdown.protected]}")
+            extras.append(
+                tr(
+                    "of {tied}, the suit die protected {protected}",
+                    tied=tied,
+                    protected=names[showdown.protected],
+                )
+            )
         if extras:
             lines.append("🎲 " + " · ".join(extras))
         if hands and not any(fate.lost for fate in showdown.fates):
-            lines.append("Nobody loses a card.")
+            lines.append(tr("Nobody loses a card."))
         return "\n".join(lines)
 
     @staticmethod
     def _piles(view: FraudView) -> str:
-        top = f" (top {words.card(view.discard_top)})" if view.discard_top else ""
-        return (
-            f"{view.deck.title()} deck · draw pile {view.draw_pile} · "
-            f"discard pile {view.discard_pile}{top} · Open my hand to see your cards and bid"
+        top = tr(" (top {card})", card=words.card(view.discard_top)) if view.discard_top else ""
+        return tr(
+            "{title} deck · draw pile {draw_pile} · discard pile {discard_pile}{top} "
+            "· Open my hand to see your cards and bid",
+            title=view.deck.title(),
+            draw_pile=view.draw_pile,
+            discard_pile=view.discard_pile,
+            top=top,
         )
 
     def announce(self, public: PublicTable, events: Sequence[Event]) -> list[discord.Embed]:
@@ -252,7 +297,11 @@ class FraudPresenter(Presenter):
         for event in events:
             if isinstance(event, RoundEnded):
                 showdown = event.showdown
-                title = f"Round {showdown.round}: {TRIGGER_TITLE[showdown.trigger]}"
+                title = tr(
+                    "Round {round}: {trigger}",
+                    round=showdown.round,
+                    trigger=TRIGGER_TITLE[showdown.trigger],
+                )
                 embed = self.embed(title, self._reveal(showdown, names))
                 embed.set_footer(text=self._call_line(showdown, names))
                 embeds.append(embed)
@@ -263,10 +312,10 @@ class FraudPresenter(Presenter):
         bid = f"{names[showdown.bidder]}'s {words.bid(showdown.bid)}"
         match showdown.trigger:
             case "fraud":
-                return f"{names[showdown.seat]} called fraud on {bid}."
+                return tr("{seat} called fraud on {bid}.", seat=names[showdown.seat], bid=bid)
             case "on_target":
-                return f"{names[showdown.seat]} called {bid} on target."
-        return f"{names[showdown.seat]} rolled doubles with {bid} standing."
+                return tr("{seat} called {bid} on target.", seat=names[showdown.seat], bid=bid)
+        return tr("{seat} rolled doubles with {bid} standing.", seat=names[showdown.seat], bid=bid)
 
     def result(self, public: PublicTable, *, pictured: bool = False) -> list[discord.Embed]:
         view: FraudView = public.view
@@ -274,28 +323,35 @@ class FraudPresenter(Presenter):
         outcome = public.outcome
         if view.winner is None or outcome is None:
             return [
-                self.embed("The Fraud from Trandosha was stopped early", "No result is recorded.")
+                self.embed(
+                    tr("The Fraud from Trandosha was stopped early"), tr("No result is recorded.")
+                )
             ]
         winner = names[view.winner]
         if view.won_by_cube:
             together = [s for s in range(view.seats) if view.out_round[s] == view.round]
-            how = (
-                f"{', '.join(names[s] for s in together)} went out together; "
-                f"the chance cube picked {winner} to win."
+            how = tr(
+                "{list} went out together; the chance cube picked {winner} to win.",
+                list=", ".join(names[s] for s in together),
+                winner=winner,
             )
         else:
-            how = f"{winner} is the last player holding cards."
-        embed = self.embed(f"{winner} wins The Fraud from Trandosha!", how)
+            how = tr("{winner} is the last player holding cards.", winner=winner)
+        embed = self.embed(tr("{winner} wins The Fraud from Trandosha!", winner=winner), how)
         lines = []
         for seat in sorted(range(view.seats), key=lambda seat: outcome.places[seat]):
             money = f" · {words.credits_word(view.credits[seat])}" if view.pot_in_play else ""
             out = view.out_round[seat]
-            gone = f" · out in round {out}" if out is not None and seat != view.winner else ""
+            gone = (
+                tr(" · out in round {out}", out=out)
+                if out is not None and seat != view.winner
+                else ""
+            )
             lines.append(f"{outcome.places[seat]}. **{names[seat]}**{gone}{money}")
-        embed.add_field(name="Places", value="\n".join(lines), inline=False)
+        embed.add_field(name=tr("Places"), value="\n".join(lines), inline=False)
         if view.last_showdown is not None:
             embed.add_field(
-                name="The last reveal",
+                name=tr("The last reveal"),
                 value=clip(self._reveal(view.last_showdown, names, hands=not pictured), FIELD_TEXT),
                 inline=False,
             )
@@ -305,10 +361,14 @@ class FraudPresenter(Presenter):
         view: FraudView = public.view
         standing = view.standing
         if standing is None:
-            return f"you open round {view.round} of The Fraud from Trandosha: make the first bid."
-        return (
-            f"your turn at The Fraud from Trandosha: raise "
-            f"{public.table.names[standing.seat]}'s {words.bid(standing.bid)}, or call it."
+            return tr(
+                "you open round {round} of The Fraud from Trandosha: make the first bid.",
+                round=view.round,
+            )
+        return tr(
+            "your turn at The Fraud from Trandosha: raise {seat}'s {bid}, or call it.",
+            seat=public.table.names[standing.seat],
+            bid=words.bid(standing.bid),
         )
 
     # -- the private panel -----------------------------------------------------------------------
@@ -323,16 +383,30 @@ class FraudPresenter(Presenter):
         last = view.last_showdown
         if last is not None and not view.bids:  # a new round: say how the last one ended
             lines.append(
-                f"**Round {last.round}:** {words.verdict(last, names)} "
-                f"{words.consequences(last, names)}"
+                tr(
+                    "**Round {round}:** {verdict} {consequences}",
+                    round=last.round,
+                    verdict=words.verdict(last, names),
+                    consequences=words.consequences(last, names),
+                )
             )
         hand = view.hand or ()
         value = standing.bid.value if standing is not None else None
-        lines.append(f"**Your hand** ({words.cards_word(len(hand))}): {hand_text(hand, value)}")
+        lines.append(
+            tr(
+                "**Your hand** ({cards_word}): {hand}",
+                cards_word=words.cards_word(len(hand)),
+                hand=hand_text(hand, value),
+            )
+        )
         if standing is not None and view.matching is not None:
             lines.append(
-                f"**Bid:** {words.bid(standing.bid)} by {names[standing.seat]} · "
-                f"you hold {view.matching} of them (in bold)"
+                tr(
+                    "**Bid:** {bid} by {seat} · you hold {matching} of them (in bold)",
+                    bid=words.bid(standing.bid),
+                    seat=names[standing.seat],
+                    matching=view.matching,
+                )
             )
         if view.discards:
             lines.append(discards_text(view.discards))
@@ -341,8 +415,8 @@ class FraudPresenter(Presenter):
         bids = [action for action in seat.legal if isinstance(action, Bid)]
         count, chosen = self._chosen(bids, draft)
         if count is not None and chosen is not None:
-            lines.append(f"**Your raise:** {words.bid(Bid(count, chosen))}")
-        embed = self.embed("The Fraud from Trandosha · your hand", "\n".join(lines))
+            lines.append(tr("**Your raise:** {bid}", bid=words.bid(Bid(count, chosen))))
+        embed = self.embed(tr("The Fraud from Trandosha · your hand"), "\n".join(lines))
         return Panel([embed], self._controls(seat, bids, count, chosen))
 
     @staticmethod
@@ -350,39 +424,54 @@ class FraudPresenter(Presenter):
         notes = []
         if view.suit is not None and view.suit_majority:
             notes.append(
-                f"🛡 Most of your cards are {words.suit(view.suit)}s: you cannot lose a card "
-                "this round (if several hands are, the suit die picks one)."
+                tr(
+                    "🛡 Most of your cards are {suit}s: you cannot lose a card this round (if "
+                    "several hands are, the suit die picks one).",
+                    suit=words.suit(view.suit),
+                )
             )
         if view.sign is not None and view.cube_standing is not None:
             lean = {
-                "safe": "🛡 Your hand leans to the cube's sign: you are safe from the bid "
-                "this round.",
-                "exposed": "⚠️ Your hand leans away from the cube's sign: you will lose a "
-                "card at the reveal.",
-                "even": "Your hand is even against the chance cube.",
+                "safe": tr(
+                    "🛡 Your hand leans to the cube's sign: you are safe from the bid this round."
+                ),
+                "exposed": tr(
+                    "⚠️ Your hand leans away from the cube's sign: you will lose a card at "
+                    "the reveal."
+                ),
+                "even": tr("Your hand is even against the chance cube."),
             }
-            notes.append(f"Chance cube {words.cube(view.sign)}. {lean[view.cube_standing]}")
+            notes.append(
+                tr(
+                    "Chance cube {cube}. {cube_standing}",
+                    cube=words.cube(view.sign),
+                    cube_standing=lean[view.cube_standing],
+                )
+            )
         return notes
 
     @staticmethod
     def _status(seat: SeatTable, names: Sequence[str]) -> str:
         view: FraudView = seat.view
         if view.phase == "over" or game_over(seat):
-            return "The game is over."
+            return tr("The game is over.")
         if view.out_round[seat.seat] is not None:
-            return f"You are out of the game (round {view.out_round[seat.seat]})."
+            return tr("You are out of the game (round {seat}).", seat=view.out_round[seat.seat])
         if seat.seat not in seat.to_act:
-            return f"Waiting for **{names[view.turn or 0]}**."
+            return tr("Waiting for **{name}**.", name=names[view.turn or 0])
         standing = view.standing
         if standing is None:
-            return (
-                f"**You open round {view.round}.** Pick how many cards and which value "
-                "you claim are at the table, then Bid."
+            return tr(
+                "**You open round {round}.** Pick how many cards and which value you "
+                "claim are at the table, then Bid.",
+                round=view.round,
             )
-        return (
-            f"**Your turn.** Raise {names[standing.seat]}'s {words.bid(standing.bid)} "
-            "(count first, then value), call **fraud** if you think there are fewer, or "
-            "**on target** if you think it is exact."
+        return tr(
+            "**Your turn.** Raise {seat}'s {bid} (count first, then value), call "
+            "**fraud** if you think there are fewer, or **on target** if you think "
+            "it is exact.",
+            seat=names[standing.seat],
+            bid=words.bid(standing.bid),
         )
 
     @staticmethod
@@ -412,17 +501,17 @@ class FraudPresenter(Presenter):
                         discord.SelectOption(
                             label=f"{words.count_word(n).capitalize()} ({n})",
                             value=str(n),
-                            description=f"At least {words.cards_word(n)} match",
+                            description=tr("At least {cards} match", cards=words.cards_word(n)),
                             default=n == count,
                         )
                         for n in counts
                     ],
-                    placeholder="How many cards?",
+                    placeholder=tr("How many cards?"),
                     row=0,
                 )
             )
             values = sorted(bid.value for bid in bids if bid.count == count)
-            wild = " (sylops count too)" if view.deck == "modern" else ""
+            wild = tr(" (sylops count too)") if view.deck == "modern" else ""
             if values:  # only once a count is picked: no disabled menu of "-" before that
                 items.append(
                     PanelSelect(
@@ -433,12 +522,14 @@ class FraudPresenter(Presenter):
                             discord.SelectOption(
                                 label=f"{v}s",
                                 value=str(v),
-                                description=f"Cards of +{v} or -{v}{wild}",
+                                description=tr(
+                                    "Cards of +{value} or -{value}{wild}", value=v, wild=wild
+                                ),
                                 default=v == value,
                             )
                             for v in values
                         ],
-                        placeholder="Of which value?",
+                        placeholder=tr("Of which value?"),
                         row=1,
                     )
                 )
@@ -448,9 +539,9 @@ class FraudPresenter(Presenter):
                     table_id,
                     version,
                     f"b:{count}.{value}" if ready else "b:",
-                    label=f"Bid {words.bid(Bid(count, value))}"[:80]
+                    label=tr("Bid {bid}", bid=words.bid(Bid(count, value)))[:80]
                     if count is not None and value is not None
-                    else "Bid",
+                    else tr("Bid"),
                     style=discord.ButtonStyle.success,
                     disabled=not ready,
                     row=2,
@@ -462,7 +553,7 @@ class FraudPresenter(Presenter):
                     table_id,
                     version,
                     "f",
-                    label="Call fraud",
+                    label=tr("Call fraud"),
                     emoji="🚨",
                     style=discord.ButtonStyle.danger,
                     row=2,
@@ -474,7 +565,7 @@ class FraudPresenter(Presenter):
                     table_id,
                     version,
                     "t",
-                    label="On target",
+                    label=tr("On target"),
                     emoji="🎯",
                     style=discord.ButtonStyle.primary,
                     row=2,
@@ -486,11 +577,11 @@ class FraudPresenter(Presenter):
     def move_text(self, seat: SeatTable, action: Any) -> str:
         match action:
             case Bid():
-                return f"Bid {words.bid(action)}"
+                return tr("Bid {bid}", bid=words.bid(action))
             case CallFraud():
-                return "Call fraud on the last bid"
+                return tr("Call fraud on the last bid")
             case CallOnTarget():
-                return "Call the last bid on target"
+                return tr("Call the last bid on target")
         return super().move_text(seat, action)
 
     def react(
@@ -515,19 +606,19 @@ class FraudPresenter(Presenter):
             case "b":
                 count, value = decode_draft(rest)
                 if count is None or value is None:
-                    return Redraw(rest, Notice("Pick a count and a value first.", "warn"))
+                    return Redraw(rest, Notice(tr("Pick a count and a value first."), "warn"))
                 return Submit(Bid(count, value), draft_if_refused=encode_draft(count, value))
             case "f":
                 return Submit(CallFraud())
             case "t":
                 return Submit(CallOnTarget())
-        return Redraw(notice=Notice("That control is out of date; here is your panel.", "warn"))
+        return Redraw(notice=Notice(tr("That control is out of date; here is your panel."), "warn"))
 
 
 def _pick_count(bids: Sequence[Bid], count: int, draft: str) -> Reaction:
     """A count chosen: keep the value already picked if it still makes a raise."""
     if not any(bid.count == count for bid in bids):
-        return Redraw(draft, Notice("You cannot bid that many cards now.", "warn"))
+        return Redraw(draft, Notice(tr("You cannot bid that many cards now."), "warn"))
     _, value = decode_draft(draft)
     keep = value is not None and Bid(count, value) in bids
     return Redraw(encode_draft(count, value if keep else None))
@@ -535,5 +626,5 @@ def _pick_count(bids: Sequence[Bid], count: int, draft: str) -> Reaction:
 
 def _pick_value(bids: Sequence[Bid], count: int, value: int) -> Reaction:
     if Bid(count, value) not in bids:
-        return Redraw(encode_draft(count), Notice("That value is not a raise now.", "warn"))
+        return Redraw(encode_draft(count), Notice(tr("That value is not a raise now."), "warn"))
     return Redraw(encode_draft(count, value))

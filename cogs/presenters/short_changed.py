@@ -32,7 +32,7 @@ from cogs.presenters.base import (
     game_over,
     whole_number,
 )
-from games.core.wording import plural
+from games.core.wording import N_, ntr, tr
 from games.short_changed import GAME
 from games.short_changed import text as words
 from games.short_changed.chips import COLOURS, Chips, Colour
@@ -87,12 +87,12 @@ class ShortChangedPresenter(Presenter):
         view: ShortChangedView = public.view
         names = public.table.names
         embed = self.embed(
-            "Short Changed",
-            ENDED_EARLY if ended_early(public.table) else self._situation(view, names),
+            tr("Short Changed"),
+            tr(ENDED_EARLY) if ended_early(public.table) else self._situation(view, names),
         )
         live = not ended_early(public.table)
         embed.add_field(
-            name="Players",
+            name=tr("Players"),
             value=self._seats_line(view, names, live=live)
             if pictured
             else self._players(view, names, live=live),
@@ -101,30 +101,43 @@ class ShortChangedPresenter(Presenter):
         if view.log:
             lines = [words.narrate(entry, names) for entry in view.log[-LOG_LINES:]]
             embed.add_field(
-                name=f"Transactions ({len(view.log)} so far)",
+                name=tr("Transactions ({log} so far)", log=len(view.log)),
                 value=clip("\n".join(lines), 1024),
                 inline=False,
             )
-        embed.set_footer(text="Open my hand to see your chips and act · /tricky guess player total")
+        embed.set_footer(
+            text=tr("Open my hand to see your chips and act · /tricky guess player total")
+        )
         return [embed]
 
     def _situation(self, view: ShortChangedView, names: Sequence[str]) -> str:
         if view.phase == "ante":
             waiting = ", ".join(names[seat] for seat in view.waiting_for)
-            return (
+            return tr(
                 "Everyone secretly picks one chip for the starting pot; the picks are "
-                f"shown together.\nStill choosing: {waiting}"
+                "shown together.\nStill choosing: {waiting}",
+                waiting=waiting,
             )
-        lines = [f"**Pot:** {words.chips(view.pot)}"]
+        lines = [tr("**Pot:** {chips}", chips=words.chips(view.pot))]
         if view.phase == "play" and view.turn is not None:
-            turn = f"▶ **{names[view.turn]}** to act"
+            turn = tr("▶ **{turn}** to act", turn=names[view.turn])
             if view.double_turn:
-                turn += f" (double turn: {words.actions(view.actions_left)} left, no guessing)"
-            lines.append(f"Round {view.round} of {view.stalemate_rounds} · {turn}")
+                turn += tr(
+                    " (double turn: {actions} left, no guessing)",
+                    actions=words.actions(view.actions_left),
+                )
+            lines.append(
+                tr(
+                    "Round {round} of {stalemate_rounds} · {turn}",
+                    round=view.round,
+                    stalemate_rounds=view.stalemate_rounds,
+                    turn=turn,
+                )
+            )
         elif view.winner is not None:
-            lines.append(f"🏆 **{names[view.winner]}** wins.")
+            lines.append(tr("🏆 **{winner}** wins.", winner=names[view.winner]))
         else:
-            lines.append("The game ended without a correct guess.")
+            lines.append(tr("The game ended without a correct guess."))
         return "\n".join(lines)
 
     @staticmethod
@@ -132,12 +145,12 @@ class ShortChangedPresenter(Presenter):
         lines = []
         for seat, name in enumerate(names):
             marker = "▶" if live and view.turn == seat else "·"
-            held = plural(view.chip_counts[seat], "chip")
+            held = ntr("{count} chip", "{count} chips", view.chip_counts[seat])
             if view.revealed_hands is not None:
                 held = words.chips(view.revealed_hands[seat])
-            note = " · owes a double turn" if view.owes_double_turn[seat] else ""
+            note = tr(" · owes a double turn") if view.owes_double_turn[seat] else ""
             if view.phase == "ante":
-                note = " · choosing" if seat in view.waiting_for else " · ready"
+                note = tr(" · choosing") if seat in view.waiting_for else tr(" · ready")
             lines.append(f"{marker} **{name}** · {held}{note}")
         return "\n".join(lines)
 
@@ -149,12 +162,12 @@ class ShortChangedPresenter(Presenter):
         for seat, name in enumerate(names):
             marker = "▶ " if live and view.turn == seat else ""
             if view.revealed_hands is not None:
-                held = f"chips worth {view.revealed_hands[seat].value}"
+                held = tr("chips worth {value}", value=view.revealed_hands[seat].value)
             else:
-                held = plural(view.chip_counts[seat], "chip")
-            note = " (owes a double turn)" if view.owes_double_turn[seat] else ""
+                held = ntr("{count} chip", "{count} chips", view.chip_counts[seat])
+            note = tr(" (owes a double turn)") if view.owes_double_turn[seat] else ""
             if view.phase == "ante":
-                note = " (choosing)" if seat in view.waiting_for else " (ready)"
+                note = tr(" (choosing)") if seat in view.waiting_for else tr(" (ready)")
             seats.append(f"{marker}**{name}** {held}{note}")
         return " · ".join(seats)
 
@@ -164,15 +177,18 @@ class ShortChangedPresenter(Presenter):
         if view.winner is not None:
             guess = next(entry for entry in reversed(view.log) if entry.kind == "guessed")
             embed = self.embed(
-                f"{names[view.winner]} wins Short Changed!", words.narrate(guess, names)
+                tr("{winner} wins Short Changed!", winner=names[view.winner]),
+                words.narrate(guess, names),
             )
         elif public.outcome is not None:
-            embed = self.embed("Short Changed ends in a draw", words.narrate(view.log[-1], names))
+            embed = self.embed(
+                tr("Short Changed ends in a draw"), words.narrate(view.log[-1], names)
+            )
         else:
-            embed = self.embed("Short Changed was stopped early", "No result is recorded.")
+            embed = self.embed(tr("Short Changed was stopped early"), tr("No result is recorded."))
         if view.revealed_hands is not None:
             embed.add_field(
-                name="Every hand",
+                name=tr("Every hand"),
                 # beside the picture, which shows each hand's chips: only their totals
                 value=" · ".join(
                     f"**{name}** {hand.value}"
@@ -190,10 +206,10 @@ class ShortChangedPresenter(Presenter):
     def ping(self, public: PublicTable, seats: Sequence[int]) -> str:
         view: ShortChangedView = public.view
         if view.phase == "ante":
-            return "pick your starting chip for the pot (Open my hand)."
+            return tr("pick your starting chip for the pot (Open my hand).")
         if view.double_turn:
-            return "your double turn at Short Changed: two actions, no guessing."
-        return "your turn at Short Changed."
+            return tr("your double turn at Short Changed: two actions, no guessing.")
+        return tr("your turn at Short Changed.")
 
     # -- the private panel --------------------------------------------------------------------
 
@@ -204,55 +220,70 @@ class ShortChangedPresenter(Presenter):
         names = seat.table.names
         hand = view.hand or Chips()
         lines = [notice.render()] if notice else []
-        lines += [f"**Your chips:** {words.chips(hand)}", f"**Pot:** {words.chips(view.pot)}"]
+        lines += [
+            tr("**Your chips:** {chips}", chips=words.chips(hand)),
+            tr("**Pot:** {chips}", chips=words.chips(view.pot)),
+        ]
         lines.append(self._status(seat, names))
         changes = [a for a in seat.legal if isinstance(a, ShortChange)]
         take, give = decode_draft(draft)
         if changes:
             lines.append(self._draft_line(take, give, changes))
-        embed = self.embed("Short Changed · your chips", "\n".join(lines))
+        embed = self.embed(tr("Short Changed · your chips"), "\n".join(lines))
         return Panel([embed], self._controls(seat, take, give, changes))
 
     @staticmethod
     def _status(seat: SeatTable, names: Sequence[str]) -> str:
         view: ShortChangedView = seat.view
         if game_over(seat) or view.phase == "over":
-            return "The game is over."
+            return tr("The game is over.")
         if view.phase == "ante":
             if view.ante is None:
-                return "Pick the chip you put in the starting pot. Nobody sees it until all are in."
+                return tr(
+                    "Pick the chip you put in the starting pot. Nobody sees it until all are in."
+                )
             waiting = ", ".join(names[s] for s in view.waiting_for)
-            return f"You put in {words.chip(view.ante)}. Waiting for: {waiting}."
+            return tr(
+                "You put in {chip}. Waiting for: {waiting}.",
+                chip=words.chip(view.ante),
+                waiting=waiting,
+            )
         if seat.seat not in seat.to_act:
-            return f"Waiting for **{names[view.turn or 0]}**."
+            return tr("Waiting for **{name}**.", name=names[view.turn or 0])
         kinds = {type(action) for action in seat.legal}
         if view.double_turn:
             step = 3 - view.actions_left
-            head = f"**Double turn, action {step} of 2** (no guessing)."
+            head = tr("**Double turn, action {step} of 2** (no guessing).", step=step)
         else:
-            head = "**Your turn.**"
+            head = tr("**Your turn.**")
         if ShortChange in kinds:
-            return f"{head} You must short change the pot" + (
-                "." if view.double_turn else ", unless you guess a total."
+            return tr("{head} You must short change the pot", head=head) + (
+                "." if view.double_turn else tr(", unless you guess a total.")
             )
         if kinds <= {Guess}:
-            return f"{head} Nothing but a guess is possible: name a player and a total."
+            return tr(
+                "{head} Nothing but a guess is possible: name a player and a total.", head=head
+            )
         if kinds == {Pass}:
-            return f"{head} Nothing is possible: you pass."
-        return f"{head} No short change is possible: donate or steal" + (
-            "." if view.double_turn else ", or guess."
+            return tr("{head} Nothing is possible: you pass.", head=head)
+        return tr("{head} No short change is possible: donate or steal", head=head) + (
+            "." if view.double_turn else tr(", or guess.")
         )
 
     @staticmethod
     def _draft_line(take: Chips, give: Chips, changes: list[ShortChange]) -> str:
-        line = f"**Short change:** take {words.chips(take)} · give {words.chips(give)}"
+        line = tr(
+            "**Short change:** take {chips} · give {chips2}",
+            chips=words.chips(take),
+            chips2=words.chips(give),
+        )
         if ShortChange(take=take, give=give) in changes:
-            return line + " → ready."
+            return line + tr(" → ready.")
         if not take.count or not give.count:
-            return line + " → pick chips to take and to give."
+            return line + tr(" → pick chips to take and to give.")
         if take.count == give.count:
-            return line + " → give a different number of chips than you take."
-        return line + " → what you give must be worth less."
+            return line + tr(" → give a different number of chips than you take.")
+        return line + tr(" → what you give must be worth less.")
 
     def _controls(
         self, seat: SeatTable, take: Chips, give: Chips, changes: list[ShortChange]
@@ -270,7 +301,7 @@ class ShortChangedPresenter(Presenter):
             if isinstance(action, Ante):
                 button(
                     f"a:{LETTER[action.chip]}",
-                    label=f"Put in {_chip_words(action.chip)}",
+                    label=tr("Put in {chip_words}", chip_words=_chip_words(action.chip)),
                     emoji=action.chip.glyph,
                     style=discord.ButtonStyle.primary,
                     row=0,
@@ -280,7 +311,12 @@ class ShortChangedPresenter(Presenter):
                 if view.pot[colour]:
                     button(
                         f"t:{LETTER[colour]}:{draft}",
-                        label=f"Take {colour.value}: {take[colour]} of {view.pot[colour]}",
+                        label=tr(
+                            "Take {value}: {colour} of {colour2}",
+                            value=colour.value,
+                            colour=take[colour],
+                            colour2=view.pot[colour],
+                        ),
                         emoji=colour.glyph,
                         style=_chosen(take[colour]),
                         row=0,
@@ -288,7 +324,12 @@ class ShortChangedPresenter(Presenter):
                 if hand[colour]:
                     button(
                         f"v:{LETTER[colour]}:{draft}",
-                        label=f"Give {colour.value}: {give[colour]} of {hand[colour]}",
+                        label=tr(
+                            "Give {value}: {colour} of {colour2}",
+                            value=colour.value,
+                            colour=give[colour],
+                            colour2=hand[colour],
+                        ),
                         emoji=colour.glyph,
                         style=_chosen(give[colour]),
                         row=1,
@@ -296,29 +337,29 @@ class ShortChangedPresenter(Presenter):
             ready = ShortChange(take=take, give=give) in changes
             button(
                 f"sc:{draft}",
-                label="Short change",
+                label=tr("Short change"),
                 style=discord.ButtonStyle.success,
                 disabled=not ready,
                 row=2,
             )
-            button("clr", label="Clear", row=2)
+            button("clr", label=tr("Clear"), row=2)
         for action in seat.legal:
             if isinstance(action, Donate):
                 button(
                     f"d:{LETTER[action.chip]}",
-                    label=f"Donate {_chip_words(action.chip)}",
+                    label=tr("Donate {chip_words}", chip_words=_chip_words(action.chip)),
                     emoji=action.chip.glyph,
                     row=0,
                 )
             elif isinstance(action, Steal):
                 button(
                     f"s:{LETTER[action.chip]}",
-                    label=f"Steal {_chip_words(action.chip)}",
+                    label=tr("Steal {chip_words}", chip_words=_chip_words(action.chip)),
                     emoji=action.chip.glyph,
                     row=1,
                 )
             elif isinstance(action, Pass):
-                button("p", label="Pass", style=discord.ButtonStyle.danger, row=2)
+                button("p", label=tr("Pass"), style=discord.ButtonStyle.danger, row=2)
         targets = sorted({action.target for action in seat.legal if isinstance(action, Guess)})
         if targets:
             names = seat.table.names
@@ -329,13 +370,15 @@ class ShortChangedPresenter(Presenter):
                     "g",
                     [
                         discord.SelectOption(
-                            label=f"Guess {names[target]}'s total"[:100],
+                            label=tr("Guess {target}'s total", target=names[target])[:100],
                             value=str(target),
-                            description=plural(view.chip_counts[target], "chip"),
+                            description=ntr(
+                                "{count} chip", "{count} chips", view.chip_counts[target]
+                            ),
                         )
                         for target in targets
                     ],
-                    placeholder="Guess a player's total…",
+                    placeholder=tr("Guess a player's total…"),
                     row=3,
                 )
             )
@@ -377,22 +420,22 @@ class ShortChangedPresenter(Presenter):
                 return self._ask_total(seat, values)
             case "g":
                 return self._guess(seat, rest, fields or {})
-        return Redraw(notice=Notice("That control is out of date; here is your panel.", "warn"))
+        return Redraw(notice=Notice(tr("That control is out of date; here is your panel."), "warn"))
 
     def _ask_total(self, seat: SeatTable, values: Sequence[str]) -> Reaction:
         target = whole_number(values[0], len(seat.table.seats) - 1) if values else None
         if target is None:
-            return Redraw(notice=Notice("Pick a player to guess.", "warn"))
+            return Redraw(notice=Notice(tr("Pick a player to guess."), "warn"))
         name = seat.table.names[target]
         modal = discord.ui.Modal(
-            title=f"Guess {name}'s total"[:45],
+            title=tr("Guess {name}'s total", name=name)[:45],
             custom_id=form_id(seat.table.id, seat.table.version, f"g:{target}"),
         )
         modal.add_item(
             discord.ui.TextInput(
-                label=f"Total value of {name}'s chips"[:45],
+                label=tr("Total value of {name}'s chips", name=name)[:45],
                 custom_id="total",
-                placeholder="a whole number, e.g. 37",
+                placeholder=tr("a whole number, e.g. 37"),
                 min_length=1,
                 max_length=4,
             )
@@ -405,7 +448,10 @@ class ShortChangedPresenter(Presenter):
         total = whole_number(fields.get("total", "").strip(), MAX_TOTAL)
         if target is None or total is None:
             return Redraw(
-                notice=Notice(f"A total is a whole number from 0 to {MAX_TOTAL}.", "warn")
+                notice=Notice(
+                    tr("A total is a whole number from 0 to {max_total}.", max_total=MAX_TOTAL),
+                    "warn",
+                )
             )
         return Submit(Guess(target=target, total=total))
 
@@ -415,27 +461,31 @@ class ShortChangedPresenter(Presenter):
         names = seat.table.names
         match action:
             case Ante(chip=chip):
-                return f"Put in {words.chip(chip)} towards the starting pot"
+                return tr("Put in {chip} towards the starting pot", chip=words.chip(chip))
             case Guess(target=target, total=total):
-                return f"Guess that {names[target]} holds {total}"
+                return tr("Guess that {target} holds {total}", target=names[target], total=total)
             case ShortChange(take=take, give=give):
-                return f"Short change: take {words.chips(take)}, give {words.chips(give)}"
+                return tr(
+                    "Short change: take {chips}, give {chips2}",
+                    chips=words.chips(take),
+                    chips2=words.chips(give),
+                )
             case Donate(chip=chip):
-                return f"Donate {words.chip(chip)} to the pot"
+                return tr("Donate {chip} to the pot", chip=words.chip(chip))
             case Steal(chip=chip):
-                return f"Steal {words.chip(chip)} from the pot"
+                return tr("Steal {chip} from the pot", chip=words.chip(chip))
             case Pass():
-                return "Pass"
+                return tr("Pass")
         return super().move_text(seat, action)
 
     def commands(self) -> list[app_commands.Command[Any, Any, Any] | app_commands.Group]:
         @app_commands.command(
             name="guess",
-            description="Short Changed: guess the total value of another player's chips.",
+            description=N_("Short Changed: guess the total value of another player's chips."),
         )
         @app_commands.describe(
-            player="The player whose chips you are guessing",
-            total="The total value you think they hold",
+            player=N_("The player whose chips you are guessing"),
+            total=N_("The total value you think they hold"),
         )
         @app_commands.autocomplete(player=seats_here)
         async def guess(

@@ -42,7 +42,7 @@ from cogs.presenters.base import (
 )
 from cogs.replies import explain, is_moderator
 from games.core.game import Event
-from games.core.wording import plural
+from games.core.wording import N_, ntr, tr
 from games.short_word import GAME
 from games.short_word import text as words_text
 from games.short_word.cards import CARDS, POINTS, Card
@@ -93,7 +93,7 @@ def card_chip(card: Card) -> str:
 
 
 def hand_chips(cards: Sequence[Card]) -> str:
-    return " ".join(card_chip(card) for card in cards) or "no cards"
+    return " ".join(card_chip(card) for card in cards) or tr("no cards")
 
 
 def encode_draft(words: Sequence[str], discard: Card | None) -> str:
@@ -115,9 +115,9 @@ def parse_words(typed: str, discard_typed: str) -> tuple[tuple[str, ...], Card |
     """What a player typed in the form, as words and a discard, or why it cannot be used."""
     words = tuple(word for word in _SPLIT.split(typed.strip().lower()) if word)
     if not words:
-        return "Type at least one word."
+        return tr("Type at least one word.")
     if len(words) > MAX_WORDS:
-        return f"Lay at most {MAX_WORDS} words at a time."
+        return tr("Lay at most {max_words} words at a time.", max_words=MAX_WORDS)
     for word in words:
         if not (word.isascii() and word.isalpha()):
             return f"{word[:30]!r} is not a word: use the letters a to z only."
@@ -138,7 +138,7 @@ def house_list_edit(
     Short Word games share the list. Returns why not when the word cannot be used.
     """
     if not is_word_shape(word):
-        return "A house word is 2 to 22 letters a to z, nothing else."
+        return tr("A house word is 2 to 22 letters a to z, nothing else.")
     edited = {key: dict(value) for key, value in defaults.items()}
     for key in HOUSE_GAMES:
         options = edited.setdefault(key, {})
@@ -147,7 +147,9 @@ def house_list_edit(
         (added if add else removed).add(word)
         (removed if add else added).discard(word)
         if max(len(added), len(removed)) > HOUSE_LIMIT:
-            return f"The house list is full ({HOUSE_LIMIT} words each way)."
+            return tr(
+                "The house list is full ({house_limit} words each way).", house_limit=HOUSE_LIMIT
+            )
         options["house_add"] = sorted(added)
         options["house_remove"] = sorted(removed)
     return edited
@@ -164,12 +166,12 @@ class ShortWordPresenter(Presenter):
         view: ShortWordView = public.view
         names = public.table.names
         embed = self.embed(
-            f"The Short Word Game · hand {view.hand} of {view.hands}",
-            ENDED_EARLY if ended_early(public.table) else self._situation(view, names),
+            tr("The Short Word Game · hand {hand} of {hands}", hand=view.hand, hands=view.hands),
+            tr(ENDED_EARLY) if ended_early(public.table) else self._situation(view, names),
         )
         live = not ended_early(public.table)
         embed.add_field(
-            name="Players",
+            name=tr("Players"),
             value=self._seats_line(view, names, live=live)
             if pictured
             else self._players(view, names, live=live),
@@ -177,45 +179,66 @@ class ShortWordPresenter(Presenter):
         )
         if view.last_result is not None and not view.over:
             embed.add_field(
-                name=f"Hand {view.last_result.hand}",
+                name=tr("Hand {hand}", hand=view.last_result.hand),
                 value=_scores_line(view.last_result, names),
                 inline=False,
             )
         self.recent_field(embed, public)
         check = (
-            f"Words are checked against {view.dictionary}."
+            tr("Words are checked against {dictionary}.", dictionary=view.dictionary)
             if view.validation == "dictionary"
-            else f"Challenge mode: words stand unless challenged ({view.dictionary} decides)."
+            else tr(
+                "Challenge mode: words stand unless challenged ({dictionary} decides).",
+                dictionary=view.dictionary,
+            )
         )
-        embed.set_footer(text=f"{check} Open my hand to play. /tricky words list: house words.")
+        embed.set_footer(
+            text=tr("{check} Open my hand to play. /tricky words list: house words.", check=check)
+        )
         return [embed]
 
     def _situation(self, view: ShortWordView, names: Sequence[str]) -> str:
         cards = view.hand + 2
         top = card_chip(view.top_discard) if view.top_discard else "none"
         lines = [
-            f"{cards} cards each, dealt by {names[view.dealer]}.",
-            f"**Top discard:** {top} · **Stock:** {plural(view.stock, 'card')}",
+            tr("{cards} cards each, dealt by {dealer}.", cards=cards, dealer=names[view.dealer]),
+            tr(
+                "**Top discard:** {top} · **Stock:** {amount}",
+                top=top,
+                amount=ntr("{count} card", "{count} cards", view.stock),
+            ),
         ]
         if view.went_out is not None and not view.over:
             still = ", ".join(names[seat] for seat in view.last_turns)
             lines.append(
-                f"🚪 **{names[view.went_out]}** went out: everyone else has one last turn"
-                + (f" (then {still})." if still else ".")
+                tr(
+                    "🚪 **{went_out}** went out: everyone else has one last turn",
+                    went_out=names[view.went_out],
+                )
+                + (tr(" (then {still}).", still=still) if still else ".")
             )
         if view.challenge_layer is not None:
             waiting = ", ".join(names[seat] for seat in view.waiting_for)
             lines.append(
-                f"⚖️ {names[view.challenge_layer]}'s words are open to challenge. "
-                f"Deciding: {waiting}."
+                tr(
+                    "⚖️ {challenge_layer}'s words are open to challenge. Deciding: {waiting}.",
+                    challenge_layer=names[view.challenge_layer],
+                    waiting=waiting,
+                )
             )
         elif view.turn is not None:
             last = view.went_out is not None
-            doing = "to draw" if view.step == "draw" else "to discard or lay words"
+            doing = tr("to draw") if view.step == "draw" else tr("to discard or lay words")
             lines.append(f"▶ **{names[view.turn]}** {doing}{' (last turn)' if last else ''}.")
         elif view.over:
-            winners = " and ".join(names[seat] for seat in view.winners)
-            lines.append(f"🏆 **{winners}** won with {plural(max(view.scores), 'point')}.")
+            winners = tr(" and ").join(names[seat] for seat in view.winners)
+            lines.append(
+                tr(
+                    "🏆 **{winners}** won with {amount}.",
+                    winners=winners,
+                    amount=ntr("{count} point", "{count} points", max(view.scores)),
+                )
+            )
         return "\n".join(lines)
 
     @staticmethod
@@ -223,18 +246,22 @@ class ShortWordPresenter(Presenter):
         lines = []
         for seat, name in enumerate(names):
             marker = "▶" if live and (view.turn == seat or seat in view.waiting_for) else "·"
-            line = f"{marker} **{name}** · {plural(view.scores[seat], 'point')}"
+            points = ntr("{count} point", "{count} points", view.scores[seat])
+            line = f"{marker} **{name}** · {points}"
             if not view.over:
-                line += f" · {plural(view.card_counts[seat], 'card')}"
+                line += " · " + ntr("{count} card", "{count} cards", view.card_counts[seat])
             if view.known[seat]:
-                line += f" (holds {hand_chips(view.known[seat])} from the discards)"
+                line += tr(
+                    " (holds {hand_chips} from the discards)",
+                    hand_chips=hand_chips(view.known[seat]),
+                )
             if view.went_out == seat:
-                line += " · went out"
+                line += tr(" · went out")
             laid = view.laid[seat]
             if laid:
-                line += "\n  laid " + _melds(laid, view.struck[seat])
+                line += tr("\n  laid ") + _melds(laid, view.struck[seat])
             elif laid is not None:
-                line += " · laid no words"
+                line += tr(" · laid no words")
             lines.append(line)
         return clip("\n".join(lines), 1024)
 
@@ -245,18 +272,23 @@ class ShortWordPresenter(Presenter):
         seats = []
         for seat, name in enumerate(names):
             marker = "▶ " if live and (view.turn == seat or seat in view.waiting_for) else ""
-            notes = [plural(view.scores[seat], "point")]
+            notes = [ntr("{count} point", "{count} points", view.scores[seat])]
             if not view.over:
-                notes.append(plural(view.card_counts[seat], "card"))
+                notes.append(ntr("{count} card", "{count} cards", view.card_counts[seat]))
             if view.known[seat]:
-                notes.append(f"holds {hand_chips(view.known[seat])} from the discards")
+                notes.append(
+                    tr(
+                        "holds {hand_chips} from the discards",
+                        hand_chips=hand_chips(view.known[seat]),
+                    )
+                )
             if view.went_out == seat:
-                notes.append("went out")
+                notes.append(tr("went out"))
             laid = view.laid[seat]
             if laid:
-                notes.append("laid " + _words(laid, view.struck[seat]))
+                notes.append(tr("laid ") + _words(laid, view.struck[seat]))
             elif laid is not None:
-                notes.append("laid no words")
+                notes.append(tr("laid no words"))
             seats.append(f"{marker}**{name}** {', '.join(notes)}")
         return clip(" · ".join(seats), 1024)
 
@@ -264,20 +296,25 @@ class ShortWordPresenter(Presenter):
         view: ShortWordView = public.view
         names = public.table.names
         if public.outcome is None:
-            return [self.embed("The Short Word Game was stopped early", "No result is recorded.")]
-        winners = " and ".join(names[seat] for seat in view.winners)
+            return [
+                self.embed(
+                    tr("The Short Word Game was stopped early"), tr("No result is recorded.")
+                )
+            ]
+        winners = tr(" and ").join(names[seat] for seat in view.winners)
         ranking = sorted(range(view.seats), key=lambda seat: -view.scores[seat])
         places = public.outcome.places
         standings = "\n".join(
-            f"{places[seat]}. **{names[seat]}** · {plural(view.scores[seat], 'point')}"
+            f"{places[seat]}. **{names[seat]}** · "
+            + ntr("{count} point", "{count} points", view.scores[seat])
             for seat in ranking
         )
         embed = self.embed(f"{winners} {'wins' if len(view.winners) == 1 else 'win'}!", standings)
         embed.add_field(
-            name="Hand by hand",
+            name=tr("Hand by hand"),
             value=clip(
                 "\n".join(
-                    f"Hand {number}: "
+                    tr("Hand {number}: ", number=number)
                     + " · ".join(
                         f"{names[seat]} {signed(score)}" for seat, score in enumerate(scores)
                     )
@@ -285,7 +322,7 @@ class ShortWordPresenter(Presenter):
                 ),
                 1024,
             )
-            or "no hands",
+            or tr("no hands"),
             inline=False,
         )
         return [embed]
@@ -301,31 +338,62 @@ class ShortWordPresenter(Presenter):
 
     def _hand_summary(self, result: HandResult, names: Sequence[str]) -> discord.Embed:
         embed = self.embed(
-            f"Hand {result.hand} scored",
-            f"**{names[result.went_out]}** went out. {_scores_line(result, names)}",
+            tr("Hand {hand} scored", hand=result.hand),
+            tr(
+                "**{went_out}** went out. {scores_line}",
+                went_out=names[result.went_out],
+                scores_line=_scores_line(result, names),
+            ),
         )
         for seat, scored in enumerate(result.seats[:25]):
-            lines = [f"Words: {_melds(scored.words, ())}" if scored.words else "No words."]
+            lines = [
+                tr("Words: {melds}", melds=_melds(scored.words, ()))
+                if scored.words
+                else tr("No words.")
+            ]
             if scored.struck:
                 points = sum(meld.points for meld in scored.struck)
-                lines.append(f"Challenged out: {_melds(scored.struck, ())} → -{points}")
+                lines.append(
+                    tr(
+                        "Challenged out: {melds} → -{points}",
+                        melds=_melds(scored.struck, ()),
+                        points=points,
+                    )
+                )
             if scored.left:
                 left = sum(POINTS[card] for card in scored.left)
-                lines.append(f"Left in hand: {hand_chips(scored.left)} → -{left}")
+                lines.append(
+                    tr(
+                        "Left in hand: {hand_chips} → -{left}",
+                        hand_chips=hand_chips(scored.left),
+                        left=left,
+                    )
+                )
             if scored.penalty:
-                lines.append(f"Lost challenges: -{scored.penalty}")
+                lines.append(tr("Lost challenges: -{penalty}", penalty=scored.penalty))
             bonuses = [
                 name
                 for name, won in (
-                    ("most words", scored.most_words),
-                    ("longest word", scored.longest_word),
+                    (tr("most words"), scored.most_words),
+                    (tr("longest word"), scored.longest_word),
                 )
                 if won
             ]
             if bonuses:
-                lines.append(f"Bonus: {' and '.join(bonuses)} (+{10 * len(bonuses)})")
+                lines.append(
+                    tr(
+                        "Bonus: {list} (+{value})",
+                        list=tr(" and ").join(bonuses),
+                        value=10 * len(bonuses),
+                    )
+                )
             embed.add_field(
-                name=f"{names[seat]}: {signed(scored.score)} (total {scored.total})"[:256],
+                name=tr(
+                    "{seat}: {signed} (total {total})",
+                    seat=names[seat],
+                    signed=signed(scored.score),
+                    total=scored.total,
+                )[:256],
                 value=clip("\n".join(lines), 1024),
                 inline=False,
             )
@@ -334,10 +402,12 @@ class ShortWordPresenter(Presenter):
     def ping(self, public: PublicTable, seats: Sequence[int]) -> str:
         view: ShortWordView = public.view
         if view.challenge_layer is not None:
-            return "words were laid at The Short Word Game: challenge one or let them stand."
+            return tr("words were laid at The Short Word Game: challenge one or let them stand.")
         if view.went_out is not None:
-            return "your last turn at The Short Word Game: draw, lay what words you can, discard."
-        return "your turn at The Short Word Game: draw a card."
+            return tr(
+                "your last turn at The Short Word Game: draw, lay what words you can, discard."
+            )
+        return tr("your turn at The Short Word Game: draw a card.")
 
     # -- the private panel --------------------------------------------------------------------
 
@@ -348,69 +418,82 @@ class ShortWordPresenter(Presenter):
         names = seat.table.names
         lines = [notice.render()] if notice else []
         cards = view.hand_cards or ()
-        lines.append(f"**Your cards:** {hand_chips(cards)}")
+        lines.append(tr("**Your cards:** {hand_chips}", hand_chips=hand_chips(cards)))
         top = card_chip(view.top_discard) if view.top_discard else "none"
         lines.append(
-            f"Top discard: {top} · Stock: {plural(view.stock, 'card')} · "
-            f"Hand {view.hand} of {view.hands}"
+            tr(
+                "Top discard: {top} · Stock: {amount} · Hand {hand} of {hands}",
+                top=top,
+                amount=ntr("{count} card", "{count} cards", view.stock),
+                hand=view.hand,
+                hands=view.hands,
+            )
         )
         lines.append(self._status(seat, names))
         typed, discard = decode_draft(draft)
         if typed:
             lines.append(
-                f"Your last try: {' '.join(typed)}" + (f", discarding {discard}" if discard else "")
+                tr("Your last try: {list}", list=" ".join(typed))
+                + (tr(", discarding {discard}", discard=discard) if discard else "")
             )
-        embed = self.embed("The Short Word Game · your cards", "\n".join(lines))
+        embed = self.embed(tr("The Short Word Game · your cards"), "\n".join(lines))
         check = (
-            f"words are checked against {view.dictionary}"
+            tr("words are checked against {dictionary}", dictionary=view.dictionary)
             if view.validation == "dictionary"
-            else "challenge mode"
+            else tr("challenge mode")
         )
-        embed.set_footer(text=f"Your score: {view.scores[seat.seat]} · {check}")
+        embed.set_footer(
+            text=tr("Your score: {seat} · {check}", seat=view.scores[seat.seat], check=check)
+        )
         return Panel([embed], self._controls(seat, draft))
 
     @staticmethod
     def _status(seat: SeatTable, names: Sequence[str]) -> str:
         view: ShortWordView = seat.view
         if game_over(seat) or view.over:
-            return "The game is over."
+            return tr("The game is over.")
         if view.challenge_layer is not None:
             layer = names[view.challenge_layer]
             laid = view.laid[view.challenge_layer] or ()
             if seat.seat in seat.to_act:
-                return (
-                    f"**{layer} laid** {_melds(laid, ())}.\nChallenge one word, or let them stand. "
-                    f"A word in the dictionary costs you its points; one that is not counts "
-                    f"against {layer}."
+                return tr(
+                    "**{layer} laid** {melds}.\nChallenge one word, or let them stand. A word "
+                    "in the dictionary costs you its points; one that is not counts against "
+                    "{layer}.",
+                    layer=layer,
+                    melds=_melds(laid, ()),
                 )
             if view.answered:
                 chosen = (
-                    f"You challenged {laid[view.my_challenge].word.upper()}"
+                    tr("You challenged {upper}", upper=laid[view.my_challenge].word.upper())
                     if view.my_challenge is not None
-                    else "You let the words stand"
+                    else tr("You let the words stand")
                 )
-                return f"{chosen}; waiting for the others."
-            return "The others are deciding whether to challenge your words."
+                return tr("{chosen}; waiting for the others.", chosen=chosen)
+            return tr("The others are deciding whether to challenge your words.")
         if seat.seat != view.turn:
             if view.went_out == seat.seat:
-                return f"You went out. Waiting for **{names[view.turn or 0]}**'s last turn."
-            return f"Waiting for **{names[view.turn or 0]}**."
+                return tr(
+                    "You went out. Waiting for **{name}**'s last turn.", name=names[view.turn or 0]
+                )
+            return tr("Waiting for **{name}**.", name=names[view.turn or 0])
         last = view.went_out is not None
         if view.step == "draw":
             if last:
-                return (
-                    f"**Your last turn** ({names[view.went_out or 0]} went out): draw, then lay "
-                    "what words you can and discard. Cards you keep count against you."
+                return tr(
+                    "**Your last turn** ({name} went out): draw, then lay what words you can "
+                    "and discard. Cards you keep count against you.",
+                    name=names[view.went_out or 0],
                 )
-            return "**Your turn.** Draw the top card of the stock, or take the top discard."
+            return tr("**Your turn.** Draw the top card of the stock, or take the top discard.")
         if last:
-            return (
+            return tr(
                 "**Lay words** with *Lay words…* (they need not use every card), or just "
                 "discard. Cards you keep count against you."
             )
-        return (
-            "**Discard a card**, or **go out**: type words that use all your cards but the "
-            "one you discard."
+        return tr(
+            "**Discard a card**, or **go out**: type words that use all your cards "
+            "but the one you discard."
         )
 
     def _controls(self, seat: SeatTable, draft: str) -> list[discord.ui.Item[Any]]:
@@ -425,7 +508,7 @@ class ShortWordPresenter(Presenter):
         if Draw("stock") in legal:
             button(
                 "ds",
-                label=f"Draw from the stock ({view.stock})",
+                label=tr("Draw from the stock ({stock})", stock=view.stock),
                 emoji="🎴",
                 style=discord.ButtonStyle.primary,
                 row=0,
@@ -434,7 +517,7 @@ class ShortWordPresenter(Presenter):
             top = view.top_discard
             button(
                 "dd",
-                label=f"Take the discard {top}·{POINTS[top]}",
+                label=tr("Take the discard {top}·{top2}", top=top, top2=POINTS[top]),
                 style=discord.ButtonStyle.primary,
                 row=0,
             )
@@ -443,7 +526,7 @@ class ShortWordPresenter(Presenter):
             last = view.went_out is not None
             button(
                 f"w:{draft}" if draft else "w",
-                label="Lay words…" if last else "Go out…",
+                label=tr("Lay words…") if last else tr("Go out…"),
                 emoji="✍️",
                 style=discord.ButtonStyle.success,
                 row=0,
@@ -455,13 +538,17 @@ class ShortWordPresenter(Presenter):
                     "x",
                     [
                         discord.SelectOption(
-                            label=f"Discard {card} ({plural(POINTS[card], 'point')})"
-                            + (" and lay no words" if last else ""),
+                            label=tr(
+                                "Discard {card} ({amount})",
+                                card=card,
+                                amount=ntr("{count} point", "{count} points", POINTS[card]),
+                            )
+                            + (tr(" and lay no words") if last else ""),
                             value=card,
                         )
                         for card in discards
                     ],
-                    placeholder="Discard a card…",
+                    placeholder=tr("Discard a card…"),
                     row=1,
                 )
             )
@@ -470,29 +557,31 @@ class ShortWordPresenter(Presenter):
             for index, meld in enumerate(laid[:10]):
                 button(
                     f"c:{index}",
-                    label=f"Challenge {meld.word.upper()}"[:80],
+                    label=tr("Challenge {upper}", upper=meld.word.upper())[:80],
                     style=discord.ButtonStyle.danger,
                     row=2 + index // 5,
                 )
-            button("st", label="Let them stand", style=discord.ButtonStyle.success, row=0)
+            button("st", label=tr("Let them stand"), style=discord.ButtonStyle.success, row=0)
         items.append(self.refresh_button(table_id, version, row=4))
         return items
 
     def move_text(self, seat: SeatTable, action: Any) -> str:
         match action:
             case Draw(source="stock"):
-                return "Draw from the stock"
+                return tr("Draw from the stock")
             case Draw():
-                return "Take the top discard"
+                return tr("Take the top discard")
             case Discard(card=card):
-                return f"Discard {card_chip(card)}"
+                return tr("Discard {card_chip}", card_chip=card_chip(card))
             case Lay(words=typed, discard=card):
                 laid = ", ".join(word.upper() for word in typed)
-                return f"Lay {laid}" + (f" and discard {card_chip(card)}" if card else "")
+                return tr("Lay {laid}", laid=laid) + (
+                    tr(" and discard {card_chip}", card_chip=card_chip(card)) if card else ""
+                )
             case Challenge():
-                return "Challenge that word"
+                return tr("Challenge that word")
             case LetStand():
-                return "Let the words stand"
+                return tr("Let the words stand")
         return super().move_text(seat, action)
 
     def react(
@@ -513,7 +602,7 @@ class ShortWordPresenter(Presenter):
             case "x" if values and values[0] in CARDS:
                 return Submit(Discard(values[0]))
             case "x":
-                return Redraw(notice=Notice("Pick a card to discard.", "warn"))
+                return Redraw(notice=Notice(tr("Pick a card to discard."), "warn"))
             case "w":
                 return Ask(self._words_form(seat, rest))
             case "lay":
@@ -522,21 +611,23 @@ class ShortWordPresenter(Presenter):
                 return Submit(Challenge(word))
             case "st":
                 return Submit(LetStand())
-        return Redraw(notice=Notice("That control is out of date; here is your panel.", "warn"))
+        return Redraw(notice=Notice(tr("That control is out of date; here is your panel."), "warn"))
 
     def _words_form(self, seat: SeatTable, draft: str) -> discord.ui.Modal:
         view: ShortWordView = seat.view
         going_out = view.went_out is None
         typed, discard = decode_draft(draft)
         modal = discord.ui.Modal(
-            title="Go out" if going_out else "Lay words on your last turn",
+            title=tr("Go out") if going_out else tr("Lay words on your last turn"),
             custom_id=form_id(seat.table.id, seat.table.version, "lay"),
         )
         modal.add_item(
             discord.ui.TextInput(
-                label="Your words, separated by spaces",
+                label=tr("Your words, separated by spaces"),
                 custom_id="words",
-                placeholder="e.g. quit ax (every card but one)" if going_out else "e.g. quit ax",
+                placeholder=tr("e.g. quit ax (every card but one)")
+                if going_out
+                else tr("e.g. quit ax"),
                 default=" ".join(typed) or None,
                 min_length=2,
                 max_length=120,
@@ -544,9 +635,9 @@ class ShortWordPresenter(Presenter):
         )
         modal.add_item(
             discord.ui.TextInput(
-                label="Card to discard (optional)",
+                label=tr("Card to discard (optional)"),
                 custom_id="discard",
-                placeholder="e.g. QU; left blank, your costliest spare card goes",
+                placeholder=tr("e.g. QU; left blank, your costliest spare card goes"),
                 default=discard,
                 required=False,
                 max_length=2,
@@ -567,11 +658,14 @@ class ShortWordPresenter(Presenter):
     def commands(self) -> list[app_commands.Command[Any, Any, Any] | app_commands.Group]:
         group = app_commands.Group(
             name="words",
-            description="The Short Word Game: this server's house words (Manage Server to change).",
+            description=N_(
+                "The Short Word Game: this server's house words (Manage Server to change)."
+            ),
         )
 
         @group.command(
-            name="list", description="The words this server adds to or bans from the dictionary."
+            name="list",
+            description=N_("The words this server adds to or bans from the dictionary."),
         )
         async def list_words(interaction: discord.Interaction[Any]) -> None:
             assert interaction.guild_id is not None
@@ -583,20 +677,26 @@ class ShortWordPresenter(Presenter):
             await explain(
                 interaction,
                 clip(
-                    f"**House words** (accepted on top of the dictionary): {added}\n"
-                    f"**Banned words**: {banned}\n"
-                    "New Short Word tables use this list; games already running keep theirs.",
+                    tr(
+                        "**House words** (accepted on top of the dictionary): {added}\n**Banned "
+                        "words**: {banned}\nNew Short Word tables use this list; games already "
+                        "running keep theirs.",
+                        added=added,
+                        banned=banned,
+                    ),
                     1900,
                 ),
             )
 
-        @group.command(name="add", description="Accept a word the dictionary lacks, or lift a ban.")
-        @app_commands.describe(word="The word, letters a to z only")
+        @group.command(
+            name="add", description=N_("Accept a word the dictionary lacks, or lift a ban.")
+        )
+        @app_commands.describe(word=N_("The word, letters a to z only"))
         async def add(interaction: discord.Interaction[Any], word: str) -> None:
             await self._edit_house_list(interaction, word, add=True)
 
-        @group.command(name="remove", description="Ban a word, or drop a house word.")
-        @app_commands.describe(word="The word, letters a to z only")
+        @group.command(name="remove", description=N_("Ban a word, or drop a house word."))
+        @app_commands.describe(word=N_("The word, letters a to z only"))
         @app_commands.autocomplete(word=house_words)
         async def remove(interaction: discord.Interaction[Any], word: str) -> None:
             await self._edit_house_list(interaction, word, add=False)
@@ -608,7 +708,7 @@ class ShortWordPresenter(Presenter):
     ) -> None:
         if not is_moderator(interaction):
             await explain(
-                interaction, "Only members with Manage Server can change the house words."
+                interaction, tr("Only members with Manage Server can change the house words.")
             )
             return
         assert interaction.guild_id is not None
@@ -623,11 +723,18 @@ class ShortWordPresenter(Presenter):
 
         # The settings service saves it, as it does every server setting.
         await bot.guild_settings.edit_lobby_defaults(interaction.guild_id, edit)
-        said = f"**{word.upper()}** is now accepted" if add else f"**{word.upper()}** is now banned"
+        said = (
+            tr("**{upper}** is now accepted", upper=word.upper())
+            if add
+            else tr("**{upper}** is now banned", upper=word.upper())
+        )
         await explain(
             interaction,
-            f"{said} at new Short Word tables on this server; games already running keep "
-            "the words they started with.",
+            tr(
+                "{said} at new Short Word tables on this server; games already running "
+                "keep the words they started with.",
+                said=said,
+            ),
         )
 
 
@@ -635,7 +742,7 @@ def _melds(melds: Sequence[Meld], struck: Sequence[int]) -> str:
     """The words laid; one challenged out says so in words too (a screen reader does not
     read the strike-through)."""
     return ", ".join(
-        f"~~{words_text.meld_text(meld)}~~ (struck out)"
+        tr("~~{meld}~~ (struck out)", meld=words_text.meld_text(meld))
         if index in struck
         else words_text.meld_text(meld)
         for index, meld in enumerate(melds)
@@ -645,8 +752,8 @@ def _melds(melds: Sequence[Meld], struck: Sequence[int]) -> str:
 def _words(melds: Sequence[Meld], struck: Sequence[int]) -> str:
     """The words laid, by name and points only (``GI 8 and LO 5``); one challenged out
     says so in words."""
-    return " and ".join(
-        f"{meld.word.upper()} {meld.points}" + (" (struck out)" if index in struck else "")
+    return tr(" and ").join(
+        f"{meld.word.upper()} {meld.points}" + (tr(" (struck out)") if index in struck else "")
         for index, meld in enumerate(melds)
     )
 

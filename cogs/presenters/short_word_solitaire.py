@@ -28,7 +28,7 @@ from cogs.presenters.base import (
     whole_number,
 )
 from cogs.presenters.short_word import card_chip
-from games.core.wording import plural
+from games.core.wording import ntr, tr
 from games.short_word import SOLITAIRE
 from games.short_word.solitaire.model import GiveUp, MoveCard, PlayWord, SolitaireView
 from games.short_word.text import meld_text
@@ -53,12 +53,14 @@ class SolitairePresenter(Presenter):
         view: SolitaireView = public.view
         board = self._board(view, pictured=pictured)
         embed = self.embed(
-            "Short Word Solitaire",
-            f"{ENDED_EARLY}\n{board}" if ended_early(public.table) else board,
+            tr("Short Word Solitaire"),
+            tr(ENDED_EARLY) + "\n" + board if ended_early(public.table) else board,
         )
         self._words_field(embed, view, pictured=pictured)
         self.recent_field(embed, public)
-        embed.set_footer(text=f"Words are checked against {view.dictionary}.")
+        embed.set_footer(
+            text=tr("Words are checked against {dictionary}.", dictionary=view.dictionary)
+        )
         return [embed]
 
     @staticmethod
@@ -66,23 +68,30 @@ class SolitairePresenter(Presenter):
         """The stacks' top cards and sizes, a line a stack (one line beside the picture),
         then the cards used."""
         tops = zip(view.tops, view.sizes, strict=True)
+        empty = tr("(empty)")
         if pictured:
-            stacks = "**Stacks:** " + " · ".join(
-                f"{number}. {card_chip(top) if top else '(empty)'} ({size})"
+            stacks = tr("**Stacks:** ") + " · ".join(
+                f"{number}. {card_chip(top) if top else empty} ({size})"
                 for number, (top, size) in enumerate(tops, start=1)
             )
         else:
             stacks = "\n".join(
-                f"**{number}.** {card_chip(top) if top else '(empty)'} · {plural(size, 'card')}"
+                f"**{number}.** {card_chip(top) if top else empty} · "
+                + ntr("{count} card", "{count} cards", size)
                 for number, (top, size) in enumerate(tops, start=1)
             )
-        used = f"**{view.used} of {view.cards} cards used** in {plural(len(view.words), 'word')}."
+        used = tr(
+            "**{used} of {cards} cards used** in {amount}.",
+            used=view.used,
+            cards=view.cards,
+            amount=ntr("{count} word", "{count} words", len(view.words)),
+        )
         if view.ending == "won":
-            used += " 🏆 Every card is in a word: solitaire won!"
+            used += tr(" 🏆 Every card is in a word: solitaire won!")
         elif view.ending == "gave_up":
-            used += " The player gave up."
+            used += tr(" The player gave up.")
         elif view.step == "move":
-            used += " An empty stack must take the top card of another stack."
+            used += tr(" An empty stack must take the top card of another stack.")
         return f"{stacks}\n{used}"
 
     @staticmethod
@@ -96,24 +105,37 @@ class SolitairePresenter(Presenter):
             else:
                 value = "\n".join(meld_text(meld) for meld in recent)
             embed.add_field(
-                name=f"Words ({len(view.words)})", value=clip(value, 1024), inline=False
+                name=tr("Words ({words})", words=len(view.words)),
+                value=clip(value, 1024),
+                inline=False,
             )
 
     def result(self, public: PublicTable, *, pictured: bool = False) -> list[discord.Embed]:
         view: SolitaireView = public.view
         if public.outcome is None:
-            return [self.embed("Short Word Solitaire was stopped early", "No result is recorded.")]
+            return [
+                self.embed(
+                    tr("Short Word Solitaire was stopped early"), tr("No result is recorded.")
+                )
+            ]
         title = (
-            "Solitaire won: all 48 cards in words!"
+            tr("Solitaire won: all 48 cards in words!")
             if view.ending == "won"
-            else f"Solitaire over: {view.used} of {plural(view.cards, 'card')} used"
+            else tr(
+                "Solitaire over: {used} of {amount} used",
+                used=view.used,
+                amount=ntr("{count} card", "{count} cards", view.cards),
+            )
         )
-        embed = self.embed(title, f"{plural(len(view.words), 'word')} made.")
+        embed = self.embed(
+            title,
+            tr("{amount} made.", amount=ntr("{count} word", "{count} words", len(view.words))),
+        )
         self._words_field(embed, view, pictured=pictured)
         return [embed]
 
     def ping(self, public: PublicTable, seats: Sequence[int]) -> str:
-        return "your solitaire is dealt: make words from the face-up cards."
+        return tr("your solitaire is dealt: make words from the face-up cards.")
 
     # -- the private panel --------------------------------------------------------------------
 
@@ -127,14 +149,22 @@ class SolitairePresenter(Presenter):
         if playing and view.step == "word":
             if seat.legal == [GiveUp()]:
                 lines.append(
-                    "No word can be made from the face-up cards: give up to finish with "
-                    f"{plural(view.used, 'card')} used."
+                    tr(
+                        "No word can be made from the face-up cards: give up to finish with "
+                        "{amount} used.",
+                        amount=ntr("{count} card", "{count} cards", view.used),
+                    )
                 )
             else:
-                lines.append("Make a word from the face-up cards with *Make a word…*.")
+                lines.append(tr("Make a word from the face-up cards with *Make a word…*."))
         if draft == "sure":
-            lines.append(f"**Give up now, with {plural(view.used, 'card')} used?**")
-        embed = self.embed("Short Word Solitaire · your stacks", "\n".join(lines))
+            lines.append(
+                tr(
+                    "**Give up now, with {amount} used?**",
+                    amount=ntr("{count} card", "{count} cards", view.used),
+                )
+            )
+        embed = self.embed(tr("Short Word Solitaire · your stacks"), "\n".join(lines))
         return Panel([embed], self._controls(seat, draft) if playing else [])
 
     def _controls(self, seat: SeatTable, draft: str) -> list[discord.ui.Item[Any]]:
@@ -147,7 +177,7 @@ class SolitairePresenter(Presenter):
                     table_id,
                     version,
                     "w",
-                    label="Make a word…",
+                    label=tr("Make a word…"),
                     emoji="✍️",
                     style=discord.ButtonStyle.success,
                     row=0,
@@ -163,14 +193,21 @@ class SolitairePresenter(Presenter):
                     "m",
                     [
                         discord.SelectOption(
-                            label=f"Stack {move.source + 1}: {top} ({view.sizes[move.source]} "
-                            f"cards) onto stack {target + 1}",
+                            label=tr(
+                                "Stack {value}: {top} ({source} cards) onto stack {value2}",
+                                value=move.source + 1,
+                                top=top,
+                                source=view.sizes[move.source],
+                                value2=target + 1,
+                            ),
                             value=f"{move.source}:{target}",
                         )
                         for move in moves
                         if move.target == target and (top := view.tops[move.source])
                     ][:25],
-                    placeholder=f"Move a top card onto the empty stack {target + 1}…",
+                    placeholder=tr(
+                        "Move a top card onto the empty stack {value}…", value=target + 1
+                    ),
                     row=1,
                 )
             )
@@ -180,19 +217,19 @@ class SolitairePresenter(Presenter):
                     table_id,
                     version,
                     "quit",
-                    label="Yes, give up",
+                    label=tr("Yes, give up"),
                     style=discord.ButtonStyle.danger,
                     row=2,
                 )
             )
-            items.append(PanelButton(table_id, version, "back", label="Keep playing", row=2))
+            items.append(PanelButton(table_id, version, "back", label=tr("Keep playing"), row=2))
         else:
             items.append(
                 PanelButton(
                     table_id,
                     version,
                     "g",
-                    label="Give up…",
+                    label=tr("Give up…"),
                     style=discord.ButtonStyle.danger,
                     row=2,
                 )
@@ -203,11 +240,15 @@ class SolitairePresenter(Presenter):
     def move_text(self, seat: SeatTable, action: Any) -> str:
         match action:
             case PlayWord(word=word):
-                return f"Spell {str(word).upper()}"
+                return tr("Spell {upper}", upper=str(word).upper())
             case MoveCard(source=source, target=target):
-                return f"Move the top card of stack {source + 1} onto empty stack {target + 1}"
+                return tr(
+                    "Move the top card of stack {value} onto empty stack {value2}",
+                    value=source + 1,
+                    value2=target + 1,
+                )
             case GiveUp():
-                return "Give up"
+                return tr("Give up")
         return super().move_text(seat, action)
 
     def react(
@@ -226,14 +267,14 @@ class SolitairePresenter(Presenter):
                 return Submit(GiveUp())
             case "w":
                 modal = discord.ui.Modal(
-                    title="Make a word",
+                    title=tr("Make a word"),
                     custom_id=form_id(seat.table.id, seat.table.version, "word"),
                 )
                 modal.add_item(
                     discord.ui.TextInput(
-                        label="A word from the face-up cards",
+                        label=tr("A word from the face-up cards"),
                         custom_id="word",
-                        placeholder="e.g. quit",
+                        placeholder=tr("e.g. quit"),
                         min_length=2,
                         max_length=30,
                     )
@@ -242,7 +283,7 @@ class SolitairePresenter(Presenter):
             case "word":
                 typed = (fields or {}).get("word", "").strip().lower()
                 if not typed:
-                    return Redraw(notice=Notice("Type a word.", "warn"))
+                    return Redraw(notice=Notice(tr("Type a word."), "warn"))
                 return Submit(PlayWord(typed))
             case "m":
                 source_text, _, target_text = (values[0] if values else "").partition(":")
@@ -250,5 +291,5 @@ class SolitairePresenter(Presenter):
                 target = whole_number(target_text, MOST_STACKS)
                 if source is not None and target is not None:
                     return Submit(MoveCard(source, target))
-                return Redraw(notice=Notice("Pick a stack to move a card from.", "warn"))
-        return Redraw(notice=Notice("That control is out of date; here is your panel.", "warn"))
+                return Redraw(notice=Notice(tr("Pick a stack to move a card from."), "warn"))
+        return Redraw(notice=Notice(tr("That control is out of date; here is your panel."), "warn"))

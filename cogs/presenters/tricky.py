@@ -40,6 +40,7 @@ from cogs.presenters.base import (
     whole_number,
 )
 from games.core.game import Event
+from games.core.wording import N_, ntr, tr
 from games.tricky import GAME
 from games.tricky import text as words
 from games.tricky.dice import ALL_DICE, DICE_PER_SEAT, KINDS, Die, dice_in
@@ -78,21 +79,27 @@ def _die_labels(dice: Sequence[HeldDie], trump: int | None) -> dict[int, str]:
     labels: dict[int, str] = {}
     seen: dict[tuple[int, int], int] = {}
     for die in dice:
-        mark = ", trump ★" if trump is not None and die.value == trump else ""
+        mark = tr(", trump ★") if trump is not None and die.value == trump else ""
         copies = seen[die.faces, die.value] = seen.get((die.faces, die.value), 0) + 1
         again = "" if copies == 1 else f" ({_ANOTHER[copies]})"
-        labels[die.die] = f"d{die.faces} showing {die.value}{mark}{again}"
+        labels[die.die] = tr(
+            "d{faces} showing {value}{mark}{again}",
+            faces=die.faces,
+            value=die.value,
+            mark=mark,
+            again=again,
+        )
     return labels
 
 
-_ANOTHER = {2: "another", 3: "a third"}
+_ANOTHER = {2: "another", 3: N_("a third")}
 """A seat holds three dice of each kind (TR1), so at most three show one number."""
 
 
 def _shown(die: Die, trump: int | None) -> str:
     """A played die, starred and named trump when it shows trump (the star alone reads as
     "black star")."""
-    return f"{die}★ (trump)" if die.value == trump else str(die)
+    return tr("{die}★ (trump)", die=die) if die.value == trump else str(die)
 
 
 def _kinds_showing(number: int) -> list[int]:
@@ -127,22 +134,26 @@ class TrickyPresenter(Presenter):
         view: TrickyView = public.view
         names = public.table.names
         embed = self.embed(
-            f"Tricky · hand {view.hand}",
-            ENDED_EARLY if ended_early(public.table) else self._situation(view, names),
+            tr("Tricky · hand {hand}", hand=view.hand),
+            tr(ENDED_EARLY) if ended_early(public.table) else self._situation(view, names),
         )
         if view.calls:
-            embed.add_field(name="Auction", value=self._auction(view, names), inline=False)
+            embed.add_field(name=tr("Auction"), value=self._auction(view, names), inline=False)
         if view.phase == "tricks" or view.last_trick:
             embed.add_field(
-                name=f"Trick {view.trick_number} of {TRICKS_PER_HAND}"
+                name=tr(
+                    "Trick {trick_number} of {tricks_per_hand}",
+                    trick_number=view.trick_number,
+                    tricks_per_hand=TRICKS_PER_HAND,
+                )
                 if view.phase == "tricks"
-                else "Last trick",
+                else tr("Last trick"),
                 value=self._trick(view, names, pictured=pictured),
                 inline=False,
             )
         live = not ended_early(public.table)
         embed.add_field(
-            name=f"Players · playing to {_points(view.target)}",
+            name=tr("Players · playing to {points}", points=_points(view.target)),
             value=self._seats_line(view, names, live=live)
             if pictured
             else self._players(view, names, live=live),
@@ -150,7 +161,7 @@ class TrickyPresenter(Presenter):
         )
         self.recent_field(embed, public)
         embed.set_footer(
-            text="Open my hand to see your dice and act · dice read kind:value, e.g. d12:7"
+            text=tr("Open my hand to see your dice and act · dice read kind:value, e.g. d12:7")
         )
         return [embed]
 
@@ -158,33 +169,52 @@ class TrickyPresenter(Presenter):
         match view.phase:
             case "reroll":
                 waiting = ", ".join(names[seat] for seat in view.waiting_for)
-                return (
-                    "Everyone has rolled 18 dice behind a screen and may re-roll some of them, "
-                    f"once. How many each re-rolls is public; the values are not.\n"
-                    f"Still choosing: {waiting}"
+                return tr(
+                    "Everyone has rolled 18 dice behind a screen and may re-roll some of "
+                    "them, once. How many each re-rolls is public; the values are not.\nStill "
+                    "choosing: {waiting}",
+                    waiting=waiting,
                 )
             case "auction":
                 high = (
-                    "no bid yet"
+                    tr("no bid yet")
                     if view.high_bidder is None
-                    else f"high bid **{view.high_bid}** by {names[view.high_bidder]}"
+                    else tr(
+                        "high bid **{high_bid}** by {high_bidder}",
+                        high_bid=view.high_bid,
+                        high_bidder=names[view.high_bidder],
+                    )
                 )
-                return (
-                    f"**Auction** · {high}\n▶ **{names[view.waiting_for[0]]}** to bid "
-                    f"(at least {view.minimum_bid}) or pass"
+                return tr(
+                    "**Auction** · {high}\n▶ **{name}** to bid (at least {minimum_bid}) or pass",
+                    high=high,
+                    name=names[view.waiting_for[0]],
+                    minimum_bid=view.minimum_bid,
                 )
             case "trump":
                 bidder = names[view.high_bidder or 0]
-                return f"**{bidder}** won the auction with **{view.high_bid}** and names trump."
+                return tr(
+                    "**{bidder}** won the auction with **{high_bid}** and names trump.",
+                    bidder=bidder,
+                    high_bid=view.high_bid,
+                )
             case "tricks":
                 bidder = names[view.high_bidder or 0]
-                return (
-                    f"**{words.trump(view.trump).capitalize()}** · {bidder} bid "
-                    f"**{view.high_bid}** · ▶ **{names[view.waiting_for[0]]}** to play two dice"
+                return tr(
+                    "**{capitalize}** · {bidder} bid **{high_bid}** · ▶ **{name}** to play "
+                    "two dice",
+                    capitalize=words.trump(view.trump).capitalize(),
+                    bidder=bidder,
+                    high_bid=view.high_bid,
+                    name=names[view.waiting_for[0]],
                 )
         if view.winner is not None:
-            return f"🏆 **{names[view.winner]}** wins with {_points(view.scores[view.winner])}."
-        return "The game is over."
+            return tr(
+                "🏆 **{winner}** wins with {points}.",
+                winner=names[view.winner],
+                points=_points(view.scores[view.winner]),
+            )
+        return tr("The game is over.")
 
     @staticmethod
     def _auction(view: TrickyView, names: Sequence[str]) -> str:
@@ -202,18 +232,29 @@ class TrickyPresenter(Presenter):
             for seat, a, b in view.trick
         ]
         if view.phase == "tricks" and not view.trick and view.leader is not None:
-            lines.append(f"{names[view.leader]} leads.")
+            lines.append(tr("{leader} leads.", leader=names[view.leader]))
         if view.last_trick and view.last_trick_winner is not None:
             taken = sum(a.value + b.value for _, a, b in view.last_trick)
             if pictured:
-                lines.append(f"Last trick to **{names[view.last_trick_winner]}** ({taken} points)")
+                lines.append(
+                    tr(
+                        "Last trick to **{last_trick_winner}** ({taken} points)",
+                        last_trick_winner=names[view.last_trick_winner],
+                        taken=taken,
+                    )
+                )
                 return clip("\n".join(lines), FIELD_TEXT)
             played = ", ".join(
                 f"{names[seat]} {_shown(a, view.trump)} + {_shown(b, view.trump)}"
                 for seat, a, b in view.last_trick
             )
             lines.append(
-                f"Last trick to **{names[view.last_trick_winner]}** ({taken} points): {played}"
+                tr(
+                    "Last trick to **{last_trick_winner}** ({taken} points): {played}",
+                    last_trick_winner=names[view.last_trick_winner],
+                    taken=taken,
+                    played=played,
+                )
             )
         return clip("\n".join(lines), FIELD_TEXT)
 
@@ -225,16 +266,24 @@ class TrickyPresenter(Presenter):
             parts = [f"{marker} **{name}** · **{_points(view.scores[seat])}**"]
             if view.phase == "reroll":
                 rerolled = view.rerolled[seat]
-                parts.append("choosing" if rerolled is None else f"re-rolled {rerolled}")
-            else:
-                dice_left = words.plural(view.dice_left[seat], "die", "dice")
                 parts.append(
-                    f"{words.plural(view.tricks_won[seat], 'trick')}, "
-                    f"{view.taken[seat]} taken · {dice_left} left · "
-                    f"re-rolled {view.rerolled[seat]}"
+                    "choosing"
+                    if rerolled is None
+                    else tr("re-rolled {rerolled}", rerolled=rerolled)
+                )
+            else:
+                dice_left = ntr("{count} die", "{count} dice", view.dice_left[seat])
+                parts.append(
+                    tr(
+                        "{amount}, {seat} taken · {dice_left} left · re-rolled {seat2}",
+                        amount=ntr("{count} trick", "{count} tricks", view.tricks_won[seat]),
+                        seat=view.taken[seat],
+                        dice_left=dice_left,
+                        seat2=view.rerolled[seat],
+                    )
                 )
             if seat == view.high_bidder and view.phase in ("trump", "tricks"):
-                parts.append(f"bid {view.high_bid}")
+                parts.append(tr("bid {high_bid}", high_bid=view.high_bid))
             lines.append(" · ".join(parts))
         return clip("\n".join(lines), FIELD_TEXT)
 
@@ -248,15 +297,23 @@ class TrickyPresenter(Presenter):
             notes = []
             if view.phase == "reroll":
                 rerolled = view.rerolled[seat]
-                notes.append("choosing" if rerolled is None else f"re-rolled {rerolled}")
+                notes.append(
+                    "choosing"
+                    if rerolled is None
+                    else tr("re-rolled {rerolled}", rerolled=rerolled)
+                )
             elif view.phase == "auction":
-                notes.append(f"re-rolled {view.rerolled[seat]}")
+                notes.append(tr("re-rolled {seat}", seat=view.rerolled[seat]))
             else:
                 notes.append(
-                    f"{words.plural(view.tricks_won[seat], 'trick')}, {view.taken[seat]} taken"
+                    tr(
+                        "{amount}, {seat} taken",
+                        amount=ntr("{count} trick", "{count} tricks", view.tricks_won[seat]),
+                        seat=view.taken[seat],
+                    )
                 )
             if seat == view.high_bidder and view.phase in ("trump", "tricks"):
-                notes.append(f"bid {view.high_bid}")
+                notes.append(tr("bid {high_bid}", high_bid=view.high_bid))
             seats.append(f"{marker}**{name}** {_points(view.scores[seat])} ({', '.join(notes)})")
         return clip(" · ".join(seats), FIELD_TEXT)
 
@@ -264,21 +321,25 @@ class TrickyPresenter(Presenter):
         view: TrickyView = public.view
         names = public.table.names
         if view is None or view.winner is None:
-            return [self.embed("Tricky was stopped early", "No result is recorded.")]
+            return [self.embed(tr("Tricky was stopped early"), tr("No result is recorded."))]
         embed = self.embed(
-            f"{names[view.winner]} wins Tricky!",
-            f"Played to {_points(view.target)} over {words.plural(view.hand, 'hand')}.",
+            tr("{winner} wins Tricky!", winner=names[view.winner]),
+            tr(
+                "Played to {points} over {amount}.",
+                points=_points(view.target),
+                amount=ntr("{count} hand", "{count} hands", view.hand),
+            ),
         )
         order = sorted(range(view.seats), key=lambda seat: -view.scores[seat])
         order.sort(key=lambda seat: seat != view.winner)
         embed.add_field(
-            name="Final scores",
+            name=tr("Final scores"),
             value="\n".join(f"**{names[seat]}**: {_points(view.scores[seat])}" for seat in order),
             inline=False,
         )
         if view.last_score is not None:
             embed.add_field(
-                name="The last hand",
+                name=tr("The last hand"),
                 value=words.hand_result(view.last_score, names),
                 inline=False,
             )
@@ -293,11 +354,14 @@ class TrickyPresenter(Presenter):
                 embeds.append(self._hand_summary(event, events, names))
             elif isinstance(event, AllPassed):
                 embed = self.embed(
-                    f"Hand {event.hand}: nobody bid",
-                    f"Everyone passed, so everyone loses {event.penalty} points and the dice "
-                    "are rolled again with the same first bidder.",
+                    tr("Hand {hand}: nobody bid", hand=event.hand),
+                    tr(
+                        "Everyone passed, so everyone loses {penalty} points and the dice are "
+                        "rolled again with the same first bidder.",
+                        penalty=event.penalty,
+                    ),
                 )
-                embed.add_field(name="Scores", value=self._scores(event.scores, names))
+                embed.add_field(name=tr("Scores"), value=self._scores(event.scores, names))
                 embeds.append(embed)
         return embeds
 
@@ -306,35 +370,54 @@ class TrickyPresenter(Presenter):
     ) -> discord.Embed:
         bidder = names[scored.bidder]
         verdict = "made" if scored.made else "failed"
-        title = f"Hand {scored.hand}: {bidder} {verdict} the bid of {scored.bid}"
+        title = tr(
+            "Hand {hand}: {bidder} {verdict} the bid of {bid}",
+            hand=scored.hand,
+            bidder=bidder,
+            verdict=verdict,
+            bid=scored.bid,
+        )
         multiplier = max(scored.trump or 0, len(scored.taken))
         if scored.made:
-            how = (
-                f"{bidder} took {scored.taken[scored.bidder]} points and scores the bid times "
-                f"{multiplier}: **{_points(scored.gained[scored.bidder])}** "
-                f"({words.trump(scored.trump)}). The others score the points they took."
+            how = tr(
+                "{bidder} took {bidder2} points and scores the bid times {multiplier}: "
+                "**{points}** ({trump}). The others score the points they took.",
+                bidder=bidder,
+                bidder2=scored.taken[scored.bidder],
+                multiplier=multiplier,
+                points=_points(scored.gained[scored.bidder]),
+                trump=words.trump(scored.trump),
             )
         else:
-            how = (
-                f"{bidder} took only {scored.taken[scored.bidder]} points and scores nothing. "
-                "The others score one and a half times the points they took."
+            how = tr(
+                "{bidder} took only {bidder2} points and scores nothing. The others "
+                "score one and a half times the points they took.",
+                bidder=bidder,
+                bidder2=scored.taken[scored.bidder],
             )
         embed = self.embed(title, how)
         embed.add_field(
-            name="This hand",
+            name=tr("This hand"),
             value="\n".join(
-                f"**{name}**: took {scored.taken[seat]} → +{_points(scored.gained[seat])}"
+                tr(
+                    "**{name}**: took {seat} → +{points}",
+                    name=name,
+                    seat=scored.taken[seat],
+                    points=_points(scored.gained[seat]),
+                )
                 for seat, name in enumerate(names)
             ),
             inline=True,
         )
-        embed.add_field(name="Scores", value=self._scores(scored.scores, names), inline=True)
+        embed.add_field(name=tr("Scores"), value=self._scores(scored.scores, names), inline=True)
         for event in events:
             if isinstance(event, TieAtTheTarget):
-                tied = " and ".join(names[seat] for seat in event.seats)
+                tied = tr(" and ").join(names[seat] for seat in event.seats)
                 embed.add_field(
-                    name="Tied at the target",
-                    value=f"{tied} share the lead past the target: another hand decides.",
+                    name=tr("Tied at the target"),
+                    value=tr(
+                        "{tied} share the lead past the target: another hand decides.", tied=tied
+                    ),
                     inline=False,
                 )
         return embed
@@ -349,12 +432,15 @@ class TrickyPresenter(Presenter):
         view: TrickyView = public.view
         match view.phase:
             case "reroll":
-                return "choose the dice you re-roll at Tricky (Open my hand)."
+                return tr("choose the dice you re-roll at Tricky (Open my hand).")
             case "auction":
-                return f"your bid at Tricky: at least {view.minimum_bid}, or pass."
+                return tr(
+                    "your bid at Tricky: at least {minimum_bid}, or pass.",
+                    minimum_bid=view.minimum_bid,
+                )
             case "trump":
-                return "you won the auction at Tricky: name trump."
-        return "your turn to play two dice at Tricky."
+                return tr("you won the auction at Tricky: name trump.")
+        return tr("your turn to play two dice at Tricky.")
 
     # -- the private panel --------------------------------------------------------------------
 
@@ -368,15 +454,15 @@ class TrickyPresenter(Presenter):
         lines += self._hand_lines(view, pictured=pictured)
         if view.phase == "tricks" and view.trick:
             lines.append(
-                "**On the table:** "
+                tr("**On the table:** ")
                 + ", ".join(f"{names[s]} {words.pair(a, b)}" for s, a, b in view.trick)
             )
         lines.append(
-            "**Scores:** "
+            tr("**Scores:** ")
             + " · ".join(f"{names[s]} {_points(score)}" for s, score in enumerate(view.scores))
-            + f" (playing to {_points(view.target)})"
+            + tr(" (playing to {points})", points=_points(view.target))
         )
-        embed = self.embed("Tricky · your dice", "\n".join(lines))
+        embed = self.embed(tr("Tricky · your dice"), "\n".join(lines))
         return Panel([embed], self._controls(seat, draft))
 
     @staticmethod
@@ -384,56 +470,70 @@ class TrickyPresenter(Presenter):
         view: TrickyView = seat.view
         me = seat.seat
         if game_over(seat) or view.phase == "over":
-            return "The game is over."
+            return tr("The game is over.")
         waiting = ", ".join(names[s] for s in view.waiting_for)
         match view.phase:
             case "reroll" if me in seat.to_act:
-                return (
-                    "**Re-roll:** pick any dice to roll again, once (or keep them all). "
-                    "The others learn only how many."
+                return tr(
+                    "**Re-roll:** pick any dice to roll again, once (or keep them all). The "
+                    "others learn only how many."
                 )
             case "reroll":
                 count = view.rerolled[me] or 0
                 done = (
-                    f"You re-rolled {words.plural(count, 'die', 'dice')}"
+                    tr("You re-rolled {amount}", amount=ntr("{count} die", "{count} dice", count))
                     if count
-                    else "You kept all 18 dice"
+                    else tr("You kept all 18 dice")
                 )
-                return f"{done}. Waiting for: {waiting}."
+                return tr("{done}. Waiting for: {waiting}.", done=done, waiting=waiting)
             case "auction" if me in seat.to_act:
                 high = (
-                    "Nobody has bid yet"
+                    tr("Nobody has bid yet")
                     if view.high_bidder is None
-                    else f"High bid: {view.high_bid} by {names[view.high_bidder]}"
+                    else tr(
+                        "High bid: {high_bid} by {high_bidder}",
+                        high_bid=view.high_bid,
+                        high_bidder=names[view.high_bidder],
+                    )
                 )
-                return f"**Your bid.** {high}. Bid at least {view.minimum_bid}, or pass."
+                return tr(
+                    "**Your bid.** {high}. Bid at least {minimum_bid}, or pass.",
+                    high=high,
+                    minimum_bid=view.minimum_bid,
+                )
             case "trump" if me in seat.to_act:
-                return (
-                    f"**You won the auction with {view.high_bid}.** Name trump: if you make the "
+                return tr(
+                    "**You won the auction with {high_bid}.** Name trump: if you make the "
                     "bid, you score it times the trump number or the number of players, "
-                    "whichever is more."
+                    "whichever is more.",
+                    high_bid=view.high_bid,
                 )
             case "tricks" if me in seat.to_act:
-                head = f"**Your turn: trick {view.trick_number} of {TRICKS_PER_HAND}**, "
+                head = tr(
+                    "**Your turn: trick {trick_number} of {tricks_per_hand}**, ",
+                    trick_number=view.trick_number,
+                    tricks_per_hand=TRICKS_PER_HAND,
+                )
                 head += f"{words.trump(view.trump)}."
                 return head + _follow_hint(seat)
-        return f"Waiting for: {waiting}."
+        return tr("Waiting for: {waiting}.", waiting=waiting)
 
     @staticmethod
     def _hand_lines(view: TrickyView, *, pictured: bool = False) -> list[str]:
         """The seat's dice by kind: a line a kind, or one line beside the hand's picture."""
         if not view.dice:
-            return ["**Your dice:** all played."]
+            return [tr("**Your dice:** all played.")]
         trump = view.trump if view.trump_named else None
         kinds = []
         for faces, values in words.dice_by_kind(view.dice):
             shown = (", " if pictured else " · ").join(
-                f"**{value}★ (trump)**" if value == trump else str(value) for value in values
+                tr("**{value}★ (trump)**", value=value) if value == trump else str(value)
+                for value in values
             )
             kinds.append(f"d{faces} {shown}" if pictured else f"`d{faces:<2}` {shown}")
         if pictured:
-            return [f"**Your dice** ({len(view.dice)} left): " + " · ".join(kinds)]
-        return [f"**Your dice** ({len(view.dice)} left):", *kinds]
+            return [tr("**Your dice** ({dice} left): ", dice=len(view.dice)) + " · ".join(kinds)]
+        return [tr("**Your dice** ({dice} left):", dice=len(view.dice)), *kinds]
 
     def _controls(self, seat: SeatTable, draft: str) -> list[discord.ui.Item[Any]]:
         table_id, version = seat.table.id, seat.table.version
@@ -450,20 +550,20 @@ class TrickyPresenter(Presenter):
             for n, bid in enumerate(bids):
                 button(
                     f"b:{bid.amount}",
-                    label=f"Bid {bid.amount}",
+                    label=tr("Bid {amount}", amount=bid.amount),
                     style=discord.ButtonStyle.primary if n == 0 else discord.ButtonStyle.secondary,
                     row=0,
                 )
-            button("bo", label="Other amount…", row=1)
+            button("bo", label=tr("Other amount…"), row=1)
             if (rash := _rash_bid(draft)) is not None:
                 button(
                     f"bw:{rash}",
-                    label=f"Bid {rash} anyway",
+                    label=tr("Bid {rash} anyway", rash=rash),
                     style=discord.ButtonStyle.danger,
                     row=2,
                 )
         if Pass() in legal:
-            button("pa", label="Pass", style=discord.ButtonStyle.danger, row=1)
+            button("pa", label=tr("Pass"), style=discord.ButtonStyle.danger, row=1)
         if any(isinstance(action, NameTrump) for action in legal):
             items.append(self._trump_select(seat))
         plays = [action.dice for action in legal if isinstance(action, Play)]
@@ -491,7 +591,7 @@ class TrickyPresenter(Presenter):
                     )
                     for die in dice
                 ],
-                placeholder="Pick the dice to re-roll…",
+                placeholder=tr("Pick the dice to re-roll…"),
                 min_values=0,
                 max_values=len(dice),
                 row=0,
@@ -503,7 +603,7 @@ class TrickyPresenter(Presenter):
                 table_id,
                 version,
                 f"rr:{chosen:x}",
-                label=f"Re-roll {words.plural(count, 'die', 'dice')}",
+                label=tr("Re-roll {amount}", amount=ntr("{count} die", "{count} dice", count)),
                 style=discord.ButtonStyle.primary,
                 disabled=count == 0,
                 row=1,
@@ -514,37 +614,43 @@ class TrickyPresenter(Presenter):
                 table_id,
                 version,
                 "rk",
-                label="Keep all 18",
+                label=tr("Keep all 18"),
                 style=discord.ButtonStyle.success,
                 row=1,
             )
         )
-        items.append(PanelButton(table_id, version, "rl", label="Pick dice below average", row=1))
+        items.append(
+            PanelButton(table_id, version, "rl", label=tr("Pick dice below average"), row=1)
+        )
 
     @staticmethod
     def _trump_select(seat: SeatTable) -> PanelSelect:
         view: TrickyView = seat.view
         dice = view.dice or ()
         choices = [
-            discord.SelectOption(label="No trump", value="none", description="Highest pair wins")
+            discord.SelectOption(
+                label=tr("No trump"), value="none", description=N_("Highest pair wins")
+            )
         ]
         for number in range(1, 21):
             showing = sum(1 for die in dice if die.value == number)
             kinds = _kinds_showing(number)
             where = (
-                "any die can show it"
+                tr("any die can show it")
                 if len(kinds) == len(KINDS)
-                else "only " + ", ".join(f"d{faces}" for faces in kinds) + " can show it"
+                else tr("only ") + ", ".join(f"d{faces}" for faces in kinds) + tr(" can show it")
             )
             choices.append(
                 discord.SelectOption(
-                    label=f"Trump {number}",
+                    label=tr("Trump {number}", number=number),
                     value=str(number),
-                    description=f"You hold {showing} showing it · {where}",
+                    description=tr(
+                        "You hold {showing} showing it · {where}", showing=showing, where=where
+                    ),
                 )
             )
         return PanelSelect(
-            seat.table.id, seat.table.version, "t", choices, placeholder="Name trump…", row=0
+            seat.table.id, seat.table.version, "t", choices, placeholder=tr("Name trump…"), row=0
         )
 
     @staticmethod
@@ -579,7 +685,7 @@ class TrickyPresenter(Presenter):
                     for die in sorted(partners)
                     if die in held
                 ],
-                placeholder="First die to play…",
+                placeholder=tr("First die to play…"),
                 row=0,
             )
         )
@@ -594,17 +700,23 @@ class TrickyPresenter(Presenter):
                     discord.SelectOption(
                         label=labels[die],
                         value=str(die),
-                        description=f"With the d{held[first].faces} showing {held[first].value}: "
-                        f"{held[first].value + held[die].value} in all",
+                        description=tr(
+                            "With the d{faces} showing {value}: {total} in all",
+                            faces=held[first].faces,
+                            value=held[first].value,
+                            total=held[first].value + held[die].value,
+                        ),
                     )
                     for die in sorted(partners[first])
                     if die in held
                 ],
-                placeholder="…and the second die (this plays the pair)",
+                placeholder=tr("…and the second die (this plays the pair)"),
                 row=1,
             )
         )
-        items.append(PanelButton(table_id, version, "pc", label="Pick the first die again", row=2))
+        items.append(
+            PanelButton(table_id, version, "pc", label=tr("Pick the first die again"), row=2)
+        )
 
     def move_text(self, seat: SeatTable, action: Any) -> str:
         view: TrickyView = seat.view
@@ -618,19 +730,19 @@ class TrickyPresenter(Presenter):
 
         match action:
             case Reroll(dice=()):
-                return "Keep all your dice as they are"
+                return tr("Keep all your dice as they are")
             case Reroll(dice=chosen):
-                return f"Re-roll {dice(chosen)}"
+                return tr("Re-roll {dice}", dice=dice(chosen))
             case Bid(amount=amount):
-                return f"Bid {_points(amount)}"
+                return tr("Bid {points}", points=_points(amount))
             case Pass():
-                return "Pass"
+                return tr("Pass")
             case NameTrump(number=None):
-                return "Name no trump"
+                return tr("Name no trump")
             case NameTrump(number=number):
-                return f"Name {number} as trump"
+                return tr("Name {number} as trump", number=number)
             case Play(dice=pair):
-                return f"Play {dice(pair)}"
+                return tr("Play {dice}", dice=dice(pair))
         return super().move_text(seat, action)
 
     def react(
@@ -671,22 +783,22 @@ class TrickyPresenter(Presenter):
                 second = _die(values[0])
                 if second is not None:
                     return Submit(Play((first, second)), draft_if_refused=f"p{first}")
-        return Redraw(notice=Notice("That control is out of date; here is your panel.", "warn"))
+        return Redraw(notice=Notice(tr("That control is out of date; here is your panel."), "warn"))
 
     def _ask_bid(self, seat: SeatTable) -> Reaction:
         view: TrickyView = seat.view
         least = view.minimum_bid
         if least is None:
-            return Redraw(notice=Notice("The auction is over.", "warn"))
+            return Redraw(notice=Notice(tr("The auction is over."), "warn"))
         modal = discord.ui.Modal(
-            title="Your bid",
+            title=tr("Your bid"),
             custom_id=form_id(seat.table.id, seat.table.version, "bf"),
         )
         modal.add_item(
             discord.ui.TextInput(
-                label=f"Bid (at least {least})",
+                label=tr("Bid (at least {least})", least=least),
                 custom_id="amount",
-                placeholder=f"a whole number, e.g. {least + 10 * view.seats}",
+                placeholder=tr("a whole number, e.g. {value}", value=least + 10 * view.seats),
                 min_length=1,
                 max_length=len(str(MAX_TYPED_BID)),
             )
@@ -698,7 +810,10 @@ class TrickyPresenter(Presenter):
         amount = whole_number(fields.get("amount", "").strip().replace(",", ""), MAX_TYPED_BID)
         if amount is None:
             return Redraw(
-                notice=Notice(f"A bid is a whole number (up to {_points(MAX_TYPED_BID)}).", "warn")
+                notice=Notice(
+                    tr("A bid is a whole number (up to {points}).", points=_points(MAX_TYPED_BID)),
+                    "warn",
+                )
             )
         return _bid(seat, amount)
 
@@ -712,9 +827,13 @@ def _bid(seat: SeatTable, amount: int) -> Reaction:
     return Redraw(
         f"w{amount}",
         Notice(
-            f"No hand can make a bid of {_points(amount)}: with your dice as they show and "
-            f"everyone else's at their highest, the most you could take is {_points(most)}. "
-            f"Bid {_points(amount)} anyway, or pick another bid.",
+            tr(
+                "No hand can make a bid of {points}: with your dice as they show and "
+                "everyone else's at their highest, the most you could take is {points2}. "
+                "Bid {points} anyway, or pick another bid.",
+                points=_points(amount),
+                points2=_points(most),
+            ),
             "warn",
         ),
     )
@@ -729,14 +848,14 @@ def _follow_hint(seat: SeatTable) -> str:
     """Why some pairs are not offered: the match rule (TR6), from the leader's play."""
     view: TrickyView = seat.view
     if not view.trick:
-        return " You lead: play any two dice."
+        return tr(" You lead: play any two dice.")
     _, a, b = view.trick[0]
     kinds = sorted({a.faces, b.faces})
-    named = " or ".join(f"d{faces}" for faces in kinds)  # "d6 or d20", or just "d6"
+    named = tr(" or ").join(f"d{faces}" for faces in kinds)  # "d6 or d20", or just "d6"
     held = {die.faces for die in view.dice or ()}
     if held & set(kinds):
-        return f" Match the leader: one of your two dice must be a {named}."
-    return f" You hold no {named} (the leader's kinds), so any two dice will do."
+        return tr(" Match the leader: one of your two dice must be a {named}.", named=named)
+    return tr(" You hold no {named} (the leader's kinds), so any two dice will do.", named=named)
 
 
 def _die(text: str) -> int | None:
@@ -757,4 +876,4 @@ def _trump_from(value: str) -> Reaction:
         return Submit(NameTrump(None))
     if number := whole_number(value, 20):  # 1 to 20: 0 is no number
         return Submit(NameTrump(number))
-    return Redraw(notice=Notice("Pick a trump number from 1 to 20, or no trump.", "warn"))
+    return Redraw(notice=Notice(tr("Pick a trump number from 1 to 20, or no trump."), "warn"))

@@ -20,7 +20,8 @@ drawn in the wrong language impossible to miss in the pseudo-language test
 Placeholders are ``str.format`` fields with names (``{seat}``), so a
 translation may reorder them; the catalog test checks every translation keeps
 the English one's names. Whole numbers given as arguments, and every count,
-are written in the reader's number format (``1,234`` / ``1.234``).
+are written in the reader's number format (``1,234`` / ``1.234``); pass a number
+that is a name (a table's id) as ``str``.
 """
 
 from __future__ import annotations
@@ -36,7 +37,6 @@ __all__ = [
     "Speaker",
     "ntr",
     "number",
-    "plural",
     "speak",
     "speaker",
     "speaking",
@@ -97,10 +97,17 @@ def speak(language: Speaker) -> None:
     _speaker.set(language)
 
 
+SNOWFLAKES = 10**15
+"""Whole numbers this large are Discord ids (a mention's ``<@{user}>``), never quantities:
+written as they are. No score, count or bid comes near it."""
+
+
 def _argument(value: object, language: Speaker) -> object:
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        return language.number(value)
-    return value
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return value
+    if isinstance(value, int) and abs(value) >= SNOWFLAKES:
+        return str(value)
+    return language.number(value)
 
 
 def tr(message: str, /, **arguments: object) -> str:
@@ -135,8 +142,3 @@ def N_(message: str) -> str:  # gettext's own name for "mark, translate later"
 def number(value: int | float) -> str:
     """``value`` written the way the current language writes numbers."""
     return _speaker.get().number(value)
-
-
-def plural(count: int, word: str, many: str | None = None) -> str:
-    """``1 card``, ``3 cards``: English only, kept for the text not yet in the catalogs."""
-    return f"{count} {word if count == 1 else many or word + 's'}"

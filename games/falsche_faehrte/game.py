@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from games.core.chance import Chance
 from games.core.errors import IllegalAction, NotYourTurn
 from games.core.game import Event, Game, News, Outcome, Seat, places_from_scores
+from games.core.wording import N_
 from games.falsche_faehrte import text
 from games.falsche_faehrte.cards import (
     COLOURS,
@@ -96,7 +97,7 @@ def _name(card: Card) -> str:
 class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
     key = "falsche_faehrte"
     title = "Auf falscher Fährte"
-    summary = "Trick-taking where a hidden pile decides whether most or fewest tricks win."
+    summary = N_("Trick-taking where a hidden pile decides whether most or fewest tricks win.")
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS
     options_type = Options

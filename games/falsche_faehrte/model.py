@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from games.core.chance import Chance
 from games.core.game import Event, Seat
+from games.core.wording import N_
 from games.falsche_faehrte.cards import Card, CardCode, Colour, ColourName, value_of
 
 __all__ = [
@@ -50,7 +51,7 @@ class Options(BaseModel):
 
     jokers: bool = Field(
         default=False,
-        title="Jokers (variant)",
+        title=N_("Jokers (variant)"),
         description=(
             "One joker per player: 14-card hands, jokers never win a trick, and the first "
             "two jokers of a round may switch trump (AF11)."

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from games.core.game import Event
-from games.core.wording import plural
+from games.core.wording import ntr, tr
 from games.falsche_faehrte.cards import COLOURS, JOKER, Card, Colour, card_text, colour_of, value_of
 from games.falsche_faehrte.model import (
     CardPlayed,
@@ -60,19 +60,19 @@ def hand_by_colour(hand: Sequence[Card]) -> str:
     jokers = sum(1 for card in hand if card == JOKER)
     if jokers:
         groups.append(" ".join([card_text(JOKER)] * jokers))
-    return " · ".join(groups) or "no cards"
+    return " · ".join(groups) or tr("no cards")
 
 
 def tricks(count: int) -> str:
-    return f"{count} trick" if count == 1 else f"{count} tricks"
+    return tr("{amount} trick", amount=count) if count == 1 else tr("{amount} tricks", amount=count)
 
 
 def round_kind(kind: RoundType) -> str:
-    return "a Plus round" if kind == "plus" else "a Minus round"
+    return tr("a Plus round") if kind == "plus" else tr("a Minus round")
 
 
 def goal(kind: RoundType) -> str:
-    return "most tricks wins" if kind == "plus" else "fewest tricks wins"
+    return tr("most tricks wins") if kind == "plus" else tr("fewest tricks wins")
 
 
 def winning_card(taken: TrickTaken) -> Card | None:
@@ -83,53 +83,70 @@ def winning_card(taken: TrickTaken) -> Card | None:
 
 def _seats(seats: Iterable[int], names: Sequence[str]) -> str:
     listed = [names[seat] for seat in seats]
-    return ", ".join(listed[:-1]) + f" and {listed[-1]}" if len(listed) > 1 else listed[0]
+    return (
+        ", ".join(listed[:-1]) + tr(" and {listed}", listed=listed[-1])
+        if len(listed) > 1
+        else listed[0]
+    )
 
 
 def narrate(event: Event, names: Sequence[str]) -> str:
     match event:
         case RoundDealt(round=number, dealer=dealer, leader=leader, trump=trump, set_aside=aside):
-            line = (
-                f"Round {number}: {names[dealer]} deals, {names[leader]} leads; "
-                f"trump is {colour(trump)}."
+            line = tr(
+                "Round {number}: {dealer} deals, {leader} leads; trump is {colour}.",
+                number=number,
+                dealer=names[dealer],
+                leader=names[leader],
+                colour=colour(trump),
             )
             if aside is not None:
-                line += f" Set aside: {card_text(aside)}."
+                line += tr(" Set aside: {card}.", card=card_text(aside))
             return line
         case FaceDownChosen(card=card):
-            return f"You put {card_text(card)} face down."
+            return tr("You put {card} face down.", card=card_text(card))
         case FaceDownReady(seat=seat):
-            return f"{names[seat]} has put a card face down."
+            return tr("{seat} has put a card face down.", seat=names[seat])
         case PileShuffled(cards=count):
-            return f"All {count} face-down cards are in and shuffled together."
+            return tr("All {amount} face-down cards are in and shuffled together.", amount=count)
         case CardPlayed(seat=seat, card=card):
-            return f"{names[seat]} played {card_text(card)}."
+            return tr("{seat} played {card}.", seat=names[seat], card=card_text(card))
         case TrickTaken(number=number, winner=None):
-            return f"Trick {number} holds only jokers: nobody takes it."
+            return tr("Trick {number} holds only jokers: nobody takes it.", number=number)
         case TrickTaken(number=number, winner=winner) if winner is not None:
             best = winning_card(event)
             assert best is not None
-            return f"{names[winner]} takes trick {number} with {card_text(best)}."
+            return tr(
+                "{winner} takes trick {number} with {card}.",
+                winner=names[winner],
+                number=number,
+                card=card_text(best),
+            )
         case FaceDownTurned(card=card, total=total, left=left, round_type=None):
-            return (
-                f"Face-down card turned: {card_text(card)} (total so far {total}, "
-                f"{left} still hidden)."
+            return tr(
+                "Face-down card turned: {card} (total so far {total}, {left} still hidden).",
+                card=card_text(card),
+                total=total,
+                left=left,
             )
         case FaceDownTurned(card=card, total=total, round_type=kind) if kind is not None:
-            return (
-                f"Last face-down card: {card_text(card)}. The total is {total}: "
-                f"{round_kind(kind)}, {goal(kind)}."
+            return tr(
+                "Last face-down card: {card}. The total is {total}: {round_kind}, {goal}.",
+                card=card_text(card),
+                total=total,
+                round_kind=round_kind(kind),
+                goal=goal(kind),
             )
         case TrumpChoice(seat=seat, reason="worst"):
-            return f"{names[seat]} is doing worst and may switch trump."
+            return tr("{seat} is doing worst and may switch trump.", seat=names[seat])
         case TrumpChoice(seat=seat):
-            return f"{names[seat]} played a joker and may switch trump."
+            return tr("{seat} played a joker and may switch trump.", seat=names[seat])
         case TrumpSwitchSkipped(seats=tied):
-            return f"{_seats(tied, names)} tie for worst: nobody switches trump."
+            return tr("{seats} tie for worst: nobody switches trump.", seats=_seats(tied, names))
         case TrumpSwitched(seat=seat, colour=trump):
-            return f"{names[seat]} made {colour(trump)} trump."
+            return tr("{seat} made {colour} trump.", seat=names[seat], colour=colour(trump))
         case TrumpKept(seat=seat, colour=trump):
-            return f"{names[seat]} kept {colour(trump)} as trump."
+            return tr("{seat} kept {colour} as trump.", seat=names[seat], colour=colour(trump))
         case RoundScored():
             return round_summary(event, names)
     raise TypeError(f"not an Auf falscher Fährte event: {event!r}")
@@ -137,47 +154,69 @@ def narrate(event: Event, names: Sequence[str]) -> str:
 
 def round_summary(scored: RoundScored, names: Sequence[str]) -> str:
     points = ", ".join(
-        f"{names[seat]} {tricks(taken)}, {gained} pts"
+        tr("{seat} {tricks}, {gained} pts", seat=names[seat], tricks=tricks(taken), gained=gained)
         for seat, (taken, gained) in enumerate(zip(scored.tricks, scored.points, strict=True))
     )
-    return (
-        f"Round {scored.round} was {round_kind(scored.round_type)} "
-        f"(face-down total {scored.total}): {points}."
+    return tr(
+        "Round {round} was {round_kind} (face-down total {total}): {points}.",
+        round=scored.round,
+        round_kind=round_kind(scored.round_type),
+        total=scored.total,
+        points=points,
     )
 
 
 def describe(view: FaehrteView, names: Sequence[str]) -> str:
-    lines = [f"Round {view.round} of {view.rounds} · trump {colour(view.trump)}"]
+    lines = [
+        tr(
+            "Round {round} of {rounds} · trump {colour}",
+            round=view.round,
+            rounds=view.rounds,
+            colour=colour(view.trump),
+        )
+    ]
     if view.set_aside is not None:
-        lines.append(f"Set aside: {card_text(view.set_aside)}")
-    face_down = f"Face down: {view.hidden_face_down} hidden"
+        lines.append(tr("Set aside: {card}", card=card_text(view.set_aside)))
+    face_down = tr("Face down: {hidden_face_down} hidden", hidden_face_down=view.hidden_face_down)
     if view.revealed:
-        face_down += f", turned {cards(view.revealed)} (total {view.face_down_total})"
+        face_down += tr(
+            ", turned {cards} (total {face_down_total})",
+            cards=cards(view.revealed),
+            face_down_total=view.face_down_total,
+        )
     if view.round_type is not None:
         face_down += f": {round_kind(view.round_type)}"
     lines.append(face_down)
     if view.trick:
         lines.append(
-            "Trick: " + ", ".join(f"{names[seat]} {card_text(card)}" for seat, card in view.plays)
+            tr("Trick: ")
+            + ", ".join(f"{names[seat]} {card_text(card)}" for seat, card in view.plays)
         )
     for seat in range(view.seats):
         marks = []
         if view.turn == seat:
-            marks.append("to play")
+            marks.append(tr("to play"))
         if view.choosing_trump == seat:
-            marks.append("may switch trump")
+            marks.append(tr("may switch trump"))
         if view.phase == "face_down" and not view.ready[seat]:
-            marks.append("choosing a face-down card")
-        held = plural(view.hand_sizes[seat], "card")
+            marks.append(tr("choosing a face-down card"))
+        held = ntr("{count} card", "{count} cards", view.hand_sizes[seat])
         if view.viewer == seat and view.hand is not None:
-            held = f"{hand_by_colour(view.hand)} (yours)"
+            held = tr("{hand_by_colour} (yours)", hand_by_colour=hand_by_colour(view.hand))
         suffix = f"  [{', '.join(marks)}]" if marks else ""
         lines.append(
             f"  {names[seat]}: {held}, {tricks(view.tricks[seat])}, "
-            f"{plural(view.scores[seat], 'point')}" + suffix
+            + ntr("{count} point", "{count} points", view.scores[seat])
+            + suffix
         )
     if view.phase == "over":
         best = max(view.scores)
         winners = [seat for seat, score in enumerate(view.scores) if score == best]
-        lines.append(f"{_seats(winners, names)} won with {plural(best, 'point')}.")
+        lines.append(
+            tr(
+                "{seats} won with {amount}.",
+                seats=_seats(winners, names),
+                amount=ntr("{count} point", "{count} points", best),
+            )
+        )
     return "\n".join(lines)

@@ -19,6 +19,7 @@ from typing import get_args
 from games.core.chance import Chance, fresh_seed
 from games.core.errors import CorruptState, IllegalAction, InvalidAction, NotYourTurn
 from games.core.game import Event, Game, News, Outcome, Seat, places_from_scores
+from games.core.wording import N_
 from games.fraud import text
 from games.fraud.cards import DECKS, HAND_SIZE, SUITS, Card, DeckKind, deck, matching, top_value
 from games.fraud.model import (
@@ -105,7 +106,7 @@ def _choices(state: FraudState) -> tuple[tuple[Action, ...], tuple[Bid, ...]]:
 class FraudGame(Game[FraudState, Action, FraudView, Options]):
     key = "fraud"
     title = "The Fraud from Trandosha"
-    summary = "Bid on the cards hidden in everyone's hands, bluff, and call out the frauds."
+    summary = N_("Bid on the cards hidden in everyone's hands, bluff, and call out the frauds.")
     min_seats = 2
     max_seats = MAX_SEATS
     options_type = Options

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from games.core.chance import Chance
 from games.core.game import Event, Seat
+from games.core.wording import N_
 from games.fraud.cards import HAND_SIZE, Card, DeckKind, Sign, Suit
 
 __all__ = [
@@ -50,30 +51,30 @@ class Options(BaseModel):
 
     deck: DeckKind = Field(
         default="traditional",
-        title="Deck",
+        title=N_("Deck"),
         description="Traditional: values 1-6 (36 cards). Modern: 1-10 plus two wild sylops (62).",
     )
     pot: bool = Field(
         default=True,
-        title="Pot",
+        title=N_("Pot"),
         description="Everyone starts with 5 credits and pays one per card lost; "
         "the winner takes the pot.",
     )
     spike_dice: bool = Field(
         default=False,
-        title="Spike dice",
+        title=N_("Spike dice"),
         description="Doubles at the start of a turn cost everyone but the best-matching "
         "hand a card.",
     )
     suit_die: bool = Field(
         default=False,
-        title="Suit die",
+        title=N_("Suit die"),
         description="A hand mostly of the rolled suit cannot lose a card; a correct call "
         "wins back a card.",
     )
     chance_cube: bool = Field(
         default=False,
-        title="Chance cube",
+        title=N_("Chance cube"),
         description="Hands leaning to the rolled sign are safe, hands leaning the other "
         "way lose a card.",
     )

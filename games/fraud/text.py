@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 
 from games.core.game import Event
+from games.core.wording import N_, tr
 from games.fraud.cards import Card, Sign, Suit, matching
 from games.fraud.model import (
     Bid,
@@ -88,7 +89,7 @@ def card(c: Card) -> str:
 
 
 def hand(cards: Iterable[Card]) -> str:
-    return " ".join(card(c) for c in cards) or "no cards"
+    return " ".join(card(c) for c in cards) or tr("no cards")
 
 
 def count_word(n: int) -> str:
@@ -106,7 +107,7 @@ def suit(s: Suit) -> str:
 
 def cube(sign: Sign) -> str:
     """The chance cube's face: blue is positive, red is negative (FR11)."""
-    return "🟦 blue (positive)" if sign == "positive" else "🟥 red (negative)"
+    return tr("🟦 blue (positive)") if sign == "positive" else tr("🟥 red (negative)")
 
 
 def dice(pair: tuple[int, int]) -> str:
@@ -114,46 +115,83 @@ def dice(pair: tuple[int, int]) -> str:
 
 
 def cards_word(n: int) -> str:
-    return f"{n} card{'' if n == 1 else 's'}"
+    return tr("{n} card{value}", n=n, value="" if n == 1 else "s")
 
 
 def credits_word(n: int) -> str:
-    return f"{n} credit{'' if n == 1 else 's'}"
+    return tr("{n} credit{value}", n=n, value="" if n == 1 else "s")
 
 
 def verdict(showdown: Showdown, names: Sequence[str]) -> str:
     """What the revealed hands say about the bid (FR6, FR9)."""
     b, found = showdown.bid, showdown.matching
     caller, bidder = names[showdown.seat], names[showdown.bidder]
-    counted = f"{cards_word(found)} match{'es' if found == 1 else ''} {b.value}s"
+    counted = tr(
+        "{cards_word} match{value} {value2}s",
+        cards_word=cards_word(found),
+        value="es" if found == 1 else "",
+        value2=b.value,
+    )
     if showdown.trigger == "spike":
         held = {fate.seat: matching(fate.hand, b.value) for fate in showdown.fates}
         most = max(held.values())
-        best = " and ".join(names[seat] for seat, n in held.items() if n == most)
-        return (
-            f"Spike dice doubles for {caller} with {bidder}'s {bid(b)} standing: "
-            f"{best} {'hold' if ' and ' in best else 'holds'} the most {b.value}s ({most}); "
-            f"everyone else loses a card."
+        best = tr(" and ").join(names[seat] for seat, n in held.items() if n == most)
+        return tr(
+            "Spike dice doubles for {caller} with {bidder}'s {bid} standing: {best} "
+            "{value} the most {value2}s ({most}); everyone else loses a card.",
+            caller=caller,
+            bidder=bidder,
+            bid=bid(b),
+            best=best,
+            value="hold" if " and " in best else "holds",
+            value2=b.value,
+            most=most,
         )
     if showdown.trigger == "fraud":
         if found < b.count:
-            return f"{counted}, fewer than {bidder}'s {bid(b)}: a fraud, well called by {caller}."
+            return tr(
+                "{counted}, fewer than {bidder}'s {bid}: a fraud, well called by {caller}.",
+                counted=counted,
+                bidder=bidder,
+                bid=bid(b),
+                caller=caller,
+            )
         if found > b.count:
-            return f"{counted}, more than {bidder}'s {bid(b)}: no fraud, {caller} was wrong."
-        return (
-            f"{counted}: {bidder}'s {bid(b)} was on target, so everyone but {bidder} loses a card."
+            return tr(
+                "{counted}, more than {bidder}'s {bid}: no fraud, {caller} was wrong.",
+                counted=counted,
+                bidder=bidder,
+                bid=bid(b),
+                caller=caller,
+            )
+        return tr(
+            "{counted}: {bidder}'s {bid} was on target, so everyone but {bidder} loses a card.",
+            counted=counted,
+            bidder=bidder,
+            bid=bid(b),
         )
     if found == b.count:
-        return (
-            f"{counted}: {bidder}'s {bid(b)} is on target as {caller} said; "
-            f"everyone else loses a card."
+        return tr(
+            "{counted}: {bidder}'s {bid} is on target as {caller} said; everyone "
+            "else loses a card.",
+            counted=counted,
+            bidder=bidder,
+            bid=bid(b),
+            caller=caller,
         )
-    return f"{counted}, not {b.count}: {bidder}'s {bid(b)} was not on target, {caller} was wrong."
+    return tr(
+        "{counted}, not {amount}: {bidder}'s {bid} was not on target, {caller} was wrong.",
+        counted=counted,
+        amount=b.count,
+        bidder=bidder,
+        bid=bid(b),
+        caller=caller,
+    )
 
 
-REASON = {"cube": "chance cube", "call": "the call", "spike": "spike dice"}
-SHIELD = {"suit": "suit die", "cube": "chance cube"}
-WIN_BACK = {"call": "correct call", "cube": "chance cube"}
+REASON = {"cube": N_("chance cube"), "call": N_("the call"), "spike": N_("spike dice")}
+SHIELD = {"suit": N_("suit die"), "cube": N_("chance cube")}
+WIN_BACK = {"call": N_("correct call"), "cube": N_("chance cube")}
 
 
 def fate_result(fate: Fate) -> str:
@@ -161,18 +199,30 @@ def fate_result(fate: Fate) -> str:
     parts = []
     if fate.lost:
         why = ", ".join(REASON[reason] for reason in fate.hit)
-        parts.append(f"loses {cards_word(fate.lost) if fate.lost > 1 else 'a card'} ({why})")
+        parts.append(
+            tr(
+                "loses {value} ({why})",
+                value=cards_word(fate.lost) if fate.lost > 1 else tr("a card"),
+                why=why,
+            )
+        )
     elif fate.shield is not None:
-        parts.append(f"is safe ({SHIELD[fate.shield]})")
+        parts.append(tr("is safe ({shield})", shield=SHIELD[fate.shield]))
     if fate.won_back:
         why = ", ".join(WIN_BACK[reason] for reason in fate.won_back)
         back = len(fate.won_back)
-        parts.append(f"wins back {cards_word(back) if back > 1 else 'a card'} ({why})")
+        parts.append(
+            tr(
+                "wins back {value} ({why})",
+                value=cards_word(back) if back > 1 else tr("a card"),
+                why=why,
+            )
+        )
     if fate.paid:
-        parts.append(f"pays {credits_word(fate.paid)}")
+        parts.append(tr("pays {credits_word}", credits_word=credits_word(fate.paid)))
     if fate.out:
-        parts.append("is out")
-    return ", ".join(parts) if parts else "keeps every card"
+        parts.append(tr("is out"))
+    return ", ".join(parts) if parts else tr("keeps every card")
 
 
 def fate_line(fate: Fate, names: Sequence[str]) -> str:
@@ -186,81 +236,107 @@ def consequences(showdown: Showdown, names: Sequence[str]) -> str:
         for fate in showdown.fates
         if fate.lost or fate.won_back or fate.shield
     ]
-    return "; ".join(lines) + "." if lines else "Nobody loses a card."
+    return "; ".join(lines) + "." if lines else tr("Nobody loses a card.")
 
 
 def narrate(event: Event, names: Sequence[str]) -> str:
     match event:
         case RoundStarted(round=number, opener=opener, hand_sizes=sizes):
-            return (
-                f"Round {number}: {names[opener]} opens the bidding; "
-                f"{cards_word(sum(sizes))} at the table."
+            return tr(
+                "Round {number}: {opener} opens the bidding; {cards_word} at the table.",
+                number=number,
+                opener=names[opener],
+                cards_word=cards_word(sum(sizes)),
             )
         case Reshuffled(cards=n):
-            return f"The draw pile ran out: the {cards_word(n)} of the discard pile are reshuffled."
+            return tr(
+                "The draw pile ran out: the {cards_word} of the discard pile are reshuffled.",
+                cards_word=cards_word(n),
+            )
         case Dealt(hand=cards):
-            return f"Your hand: {hand(cards)}."
+            return tr("Your hand: {hand}.", hand=hand(cards))
         case SuitRolled(suit=rolled):
-            return f"The suit die shows {suit(rolled)}."
+            return tr("The suit die shows {suit}.", suit=suit(rolled))
         case CubeRolled(sign=sign):
-            return f"The chance cube shows {cube(sign)}."
+            return tr("The chance cube shows {cube}.", cube=cube(sign))
         case SpikeRolled(seat=seat, dice=pair) if pair[0] == pair[1]:
-            return f"{names[seat]} rolls the spike dice: {dice(pair)}, doubles!"
+            return tr(
+                "{seat} rolls the spike dice: {dice}, doubles!", seat=names[seat], dice=dice(pair)
+            )
         case SpikeRolled(seat=seat, dice=pair):
-            return f"{names[seat]} rolls the spike dice: {dice(pair)}."
+            return tr("{seat} rolls the spike dice: {dice}.", seat=names[seat], dice=dice(pair))
         case BidMade(seat=seat, bid=b):
-            return f"{names[seat]} bids {bid(b)}."
+            return tr("{seat} bids {bid}.", seat=names[seat], bid=bid(b))
         case Called(seat=seat, call="fraud", bidder=bidder, bid=b):
-            return f"{names[seat]} calls fraud on {names[bidder]}'s {bid(b)}!"
+            return tr(
+                "{seat} calls fraud on {bidder}'s {bid}!",
+                seat=names[seat],
+                bidder=names[bidder],
+                bid=bid(b),
+            )
         case Called(seat=seat, bidder=bidder, bid=b):
-            return f"{names[seat]} calls {names[bidder]}'s {bid(b)} on target!"
+            return tr(
+                "{seat} calls {bidder}'s {bid} on target!",
+                seat=names[seat],
+                bidder=names[bidder],
+                bid=bid(b),
+            )
         case RoundEnded(showdown=showdown):
             return f"{verdict(showdown, names)} {consequences(showdown, names)}"
         case GameWon(seat=seat, by_cube=True, among=among, pot=pot):
             tied = ", ".join(names[s] for s in among)
-            return f"{tied} all went out at once; the chance cube picks {names[seat]} to win" + (
-                f" and take the pot of {pot}." if pot else "."
-            )
+            return tr(
+                "{tied} all went out at once; the chance cube picks {seat} to win",
+                tied=tied,
+                seat=names[seat],
+            ) + (tr(" and take the pot of {pot}.", pot=pot) if pot else ".")
         case GameWon(seat=seat, pot=pot):
-            return f"{names[seat]} is the last player holding cards and wins" + (
-                f" the game and the pot of {pot}." if pot else " the game."
+            return tr("{seat} is the last player holding cards and wins", seat=names[seat]) + (
+                tr(" the game and the pot of {pot}.", pot=pot) if pot else tr(" the game.")
             )
     raise TypeError(f"not a Fraud from Trandosha event: {event!r}")
 
 
 def describe(view: FraudView, names: Sequence[str]) -> str:
-    lines = [f"Round {view.round} · {view.deck} deck · {cards_word(view.cards_at_table)} held"]
+    lines = [
+        tr(
+            "Round {round} · {deck} deck · {cards_word} held",
+            round=view.round,
+            deck=view.deck,
+            cards_word=cards_word(view.cards_at_table),
+        )
+    ]
     dice_line = []
     if view.suit is not None:
-        dice_line.append(f"suit die {suit(view.suit)}")
+        dice_line.append(tr("suit die {suit}", suit=suit(view.suit)))
     if view.sign is not None:
-        dice_line.append(f"chance cube {cube(view.sign)}")
+        dice_line.append(tr("chance cube {cube}", cube=cube(view.sign)))
     if view.spike_dice is not None:
-        dice_line.append(f"spike dice {dice(view.spike_dice)}")
+        dice_line.append(tr("spike dice {dice}", dice=dice(view.spike_dice)))
     if dice_line:
-        lines.append("Dice: " + ", ".join(dice_line))
+        lines.append(tr("Dice: ") + ", ".join(dice_line))
     standing = view.standing
     if standing is not None:
-        lines.append(f"Bid: {bid(standing.bid)} by {names[standing.seat]}")
+        lines.append(tr("Bid: {bid} by {seat}", bid=bid(standing.bid), seat=names[standing.seat]))
     for seat in range(view.seats):
         marks = []
         if view.turn == seat:
-            marks.append("on turn")
+            marks.append(tr("on turn"))
         if view.out_round[seat] is not None:
-            marks.append(f"out in round {view.out_round[seat]}")
+            marks.append(tr("out in round {seat}", seat=view.out_round[seat]))
         if view.winner == seat:
             marks.append("winner")
         held = cards_word(view.hand_sizes[seat])
         if view.viewer == seat and view.hand:
-            held = f"{hand(view.hand)} (yours)"
+            held = tr("{hand} (yours)", hand=hand(view.hand))
         money = f", {credits_word(view.credits[seat])}" if view.pot_in_play else ""
         suffix = f"  [{', '.join(marks)}]" if marks else ""
         lines.append(f"  {names[seat]}: {held}{money}{suffix}")
     if view.pot_in_play:
-        lines.append(f"Pot: {view.pot}")
+        lines.append(tr("Pot: {pot}", pot=view.pot))
     if view.last_showdown is not None:
-        lines.append(f"Last round: {verdict(view.last_showdown, names)}")
+        lines.append(tr("Last round: {verdict}", verdict=verdict(view.last_showdown, names)))
         for fate in view.last_showdown.fates:
-            lines.append(f"  {names[fate.seat]} showed {hand(fate.hand)}")
+            lines.append(tr("  {seat} showed {hand}", seat=names[fate.seat], hand=hand(fate.hand)))
         lines.append(f"  {consequences(view.last_showdown, names)}")
     return "\n".join(lines)

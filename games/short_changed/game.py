@@ -11,6 +11,7 @@ from itertools import product
 from games.core.chance import Chance, fresh_seed
 from games.core.errors import CorruptState, IllegalAction, NotYourTurn
 from games.core.game import Event, Game, News, Outcome, Seat
+from games.core.wording import N_
 from games.short_changed import text
 from games.short_changed.chips import COLOURS, ONE, Chips, Colour, supply
 from games.short_changed.model import (
@@ -139,7 +140,7 @@ def _guesses(target: Seat, chips_held: int, seats: int) -> tuple[Guess, ...]:
 class ShortChangedGame(Game[ShortChangedState, Action, ShortChangedView, Options]):
     key = "short_changed"
     title = "Short Changed"
-    summary = "Deduce the value of another player's chips from their trades with the pot."
+    summary = N_("Deduce the value of another player's chips from their trades with the pot.")
     min_seats = 2
     max_seats = 6
     options_type = Options

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from games.core.chance import Chance
 from games.core.game import Event, Seat
+from games.core.wording import N_
 from games.short_changed.chips import Chips, Colour
 
 __all__ = [
@@ -45,7 +46,7 @@ class Options(BaseModel):
         default=100,
         ge=5,
         le=500,
-        title="Rounds before a draw",
+        title=N_("Rounds before a draw"),
         description="The game ends in a draw after this many full rounds without a correct guess.",
         json_schema_extra={"suggested": [25, 50, 100, 200]},
     )

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.core.game import Event
-from games.core.wording import plural
+from games.core.wording import ntr, tr
 from games.short_changed.chips import COLOURS, Chips, Colour
 from games.short_changed.model import (
     AnteChosen,
@@ -49,63 +49,90 @@ def chip(colour: Colour) -> str:
 
 def actions(count: int) -> str:
     """``1 action``, ``2 actions``: what is left of a double turn."""
-    return f"{count} action" if count == 1 else f"{count} actions"
+    return (
+        tr("{amount} action", amount=count) if count == 1 else tr("{amount} actions", amount=count)
+    )
 
 
 def narrate(event: Event, names: Sequence[str]) -> str:
     match event:
         case AnteChosen(chip=colour):
-            return f"You put {chip(colour)} towards the starting pot."
+            return tr("You put {chip} towards the starting pot.", chip=chip(colour))
         case AnteReady(seat=seat):
-            return f"{names[seat]} has chosen a starting chip."
+            return tr("{seat} has chosen a starting chip.", seat=names[seat])
         case PotStarted(chips=picks):
             given = ", ".join(
                 f"{names[seat]} {colour.glyph} {colour.value}" for seat, colour in enumerate(picks)
             )
-            return f"The pot starts with {chips(Chips.of(*picks))}: {given}."
+            return tr(
+                "The pot starts with {chips}: {given}.", chips=chips(Chips.of(*picks)), given=given
+            )
         case ShortChanged(seat=seat, took=took, gave=gave):
-            return f"{names[seat]} took {chips(took)} and gave {chips(gave)}."
+            return tr(
+                "{seat} took {chips} and gave {chips2}.",
+                seat=names[seat],
+                chips=chips(took),
+                chips2=chips(gave),
+            )
         case Donated(seat=seat, chip=colour):
-            return f"{names[seat]} donated {chip(colour)}."
+            return tr("{seat} donated {chip}.", seat=names[seat], chip=chip(colour))
         case Stole(seat=seat, chip=colour):
-            return f"{names[seat]} stole {chip(colour)}."
+            return tr("{seat} stole {chip}.", seat=names[seat], chip=chip(colour))
         case Passed(seat=seat):
-            return f"{names[seat]} passed (nothing else was possible)."
+            return tr("{seat} passed (nothing else was possible).", seat=names[seat])
         case Guessed(seat=seat, target=target, total=total, correct=True):
-            return f"{names[seat]} guessed {names[target]} holds {total}: right!"
+            return tr(
+                "{seat} guessed {target} holds {total}: right!",
+                seat=names[seat],
+                target=names[target],
+                total=total,
+            )
         case Guessed(seat=seat, target=target, total=total):
-            return (
-                f"{names[seat]} guessed {names[target]} holds {total}: wrong. "
-                f"Their next turn is a double turn."
+            return tr(
+                "{seat} guessed {target} holds {total}: wrong. Their next turn is a double turn.",
+                seat=names[seat],
+                target=names[target],
+                total=total,
             )
         case TurnStarted(seat=seat, double=True):
-            return f"{names[seat]} takes a double turn: two actions, no guessing."
+            return tr("{seat} takes a double turn: two actions, no guessing.", seat=names[seat])
         case TurnStarted(seat=seat):
-            return f"{names[seat]} is on turn."
+            return tr("{seat} is on turn.", seat=names[seat])
         case Stalemate(rounds=rounds):
-            return f"{plural(rounds, 'round')} without a correct guess: the game is a draw."
+            return tr(
+                "{amount} without a correct guess: the game is a draw.",
+                amount=ntr("{count} round", "{count} rounds", rounds),
+            )
     raise TypeError(f"not a Short Changed event: {event!r}")
 
 
 def describe(view: ShortChangedView, names: Sequence[str]) -> str:
-    lines = [f"Pot: {chips(view.pot)}"]
+    lines = [tr("Pot: {chips}", chips=chips(view.pot))]
     for seat in range(view.seats):
         marks = []
         if view.turn == seat:
-            marks.append("double turn" if view.double_turn else "on turn")
+            marks.append(tr("double turn") if view.double_turn else tr("on turn"))
         elif view.owes_double_turn[seat]:
-            marks.append("owes a double turn")
+            marks.append(tr("owes a double turn"))
         if seat in view.waiting_for and view.phase == "ante":
             marks.append("choosing")
-        held = plural(view.chip_counts[seat], "chip")
+        held = ntr("{count} chip", "{count} chips", view.chip_counts[seat])
         if view.revealed_hands is not None:
             held = chips(view.revealed_hands[seat])
         elif view.viewer == seat and view.hand is not None:
-            held = f"{chips(view.hand)} (yours)"
+            held = tr("{chips} (yours)", chips=chips(view.hand))
         suffix = f"  [{', '.join(marks)}]" if marks else ""
         lines.append(f"  {names[seat]}: {held}{suffix}")
     if view.phase == "play":
-        lines.append(f"Round {view.round} of {view.stalemate_rounds}")
+        lines.append(
+            tr(
+                "Round {round} of {stalemate_rounds}",
+                round=view.round,
+                stalemate_rounds=view.stalemate_rounds,
+            )
+        )
     if view.phase == "over":
-        lines.append("Draw." if view.winner is None else f"{names[view.winner]} wins.")
+        lines.append(
+            tr("Draw.") if view.winner is None else tr("{winner} wins.", winner=names[view.winner])
+        )
     return "\n".join(lines)

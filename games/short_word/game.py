@@ -15,6 +15,7 @@ from functools import lru_cache
 from games.core.chance import Chance, fresh_seed
 from games.core.errors import CorruptState, IllegalAction, NotYourTurn
 from games.core.game import Event, Game, News, Outcome, Seat, places_from_scores
+from games.core.wording import N_
 from games.short_word import text
 from games.short_word.cards import Card, full_deck, points, sort_cards
 from games.short_word.finder import going_out_words, split_into_words
@@ -97,7 +98,7 @@ class ShortWordGame(Game[ShortWordState, Action, ShortWordView, Options]):
 
     key = "short_word"
     title = "The Short Word Game"
-    summary = "Make words from letter cards; go out first, and lay long words for big points."
+    summary = N_("Make words from letter cards; go out first, and lay long words for big points.")
     min_seats = 1
     max_seats = 8
     options_type = Options

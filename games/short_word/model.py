@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from games.core.chance import Chance
 from games.core.game import Event, Seat
+from games.core.wording import N_
 from games.short_word.cards import Card
 from games.short_word.lexicon import DICTIONARIES, MAX_WORD_LETTERS, DictionaryName
 from games.short_word.spelling import Meld
@@ -66,19 +67,19 @@ class WordOptions(BaseModel):
 
     dictionary: DictionaryName = Field(
         default="modern",
-        title="Dictionary",
+        title=N_("Dictionary"),
         description="modern: a word-game list with plurals and verb forms (188,000 words); "
         "webster: Webster's Second of 1934 (210,000 headwords, no plurals or verb forms).",
     )
     house_add: HouseList = Field(
         default=(),
-        title="House words",
+        title=N_("House words"),
         description="Words this server accepts on top of the dictionary.",
         json_schema_extra={"hidden": True},
     )
     house_remove: HouseList = Field(
         default=(),
-        title="Banned words",
+        title=N_("Banned words"),
         description="Dictionary words this server does not accept.",
         json_schema_extra={"hidden": True},
     )
@@ -91,14 +92,14 @@ class Options(WordOptions):
         default=MAX_HANDS,
         ge=1,
         le=MAX_HANDS,
-        title="Hands",
+        title=N_("Hands"),
         description="How many hands to play: the first hand deals 3 cards, each next one "
         "a card more (8 hands: 3 to 10 cards).",
         json_schema_extra={"suggested": [1, 3, 5, MAX_HANDS]},
     )
     validation: Validation = Field(
         default="dictionary",
-        title="Word check",
+        title=N_("Word check"),
         description="dictionary: a word not in the dictionary is refused when laid. "
         "challenge: words are accepted as laid and the other players may challenge one (SW7).",
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.core.game import Event
-from games.core.wording import plural
+from games.core.wording import ntr, tr
 from games.short_word.cards import card_text, cards_text, points
 from games.short_word.model import (
     Answered,
@@ -37,7 +37,7 @@ def meld_text(meld: Meld) -> str:
 
 
 def melds_text(melds: Sequence[Meld]) -> str:
-    return ", ".join(meld_text(meld) for meld in melds) or "no words"
+    return ", ".join(meld_text(meld) for meld in melds) or tr("no words")
 
 
 def signed(number: int) -> str:
@@ -51,53 +51,84 @@ def _names(seats: Sequence[int], names: Sequence[str]) -> str:
 def narrate(event: Event, names: Sequence[str]) -> str:
     match event:
         case HandDealt(hand=hand, of=of, cards=cards, dealer=dealer, first=first, top_discard=top):
-            return (
-                f"Hand {hand} of {of}: {cards} cards each, dealt by {names[dealer]}. "
-                f"{names[first]} plays first; the discard pile starts with {card_text(top)}."
+            return tr(
+                "Hand {hand} of {of}: {cards} cards each, dealt by {dealer}. {first} "
+                "plays first; the discard pile starts with {card}.",
+                hand=hand,
+                of=of,
+                cards=cards,
+                dealer=names[dealer],
+                first=names[first],
+                card=card_text(top),
             )
         case YourCards(cards=cards):
-            return f"Your cards: {cards_text(cards)}."
+            return tr("Your cards: {cards}.", cards=cards_text(cards))
         case TurnStarted(seat=seat, last=True):
-            return f"{names[seat]} takes a last turn."
+            return tr("{seat} takes a last turn.", seat=names[seat])
         case TurnStarted(seat=seat):
-            return f"{names[seat]} is on turn."
+            return tr("{seat} is on turn.", seat=names[seat])
         case StockRefilled(cards=cards):
-            return f"The stock ran out: {cards} discards were shuffled into a new stock."
+            return tr(
+                "The stock ran out: {cards} discards were shuffled into a new stock.", cards=cards
+            )
         case Drew(seat=seat, source="discard", card=card) if card is not None:
-            return f"{names[seat]} took {card_text(card)} from the discards."
+            return tr(
+                "{seat} took {card} from the discards.", seat=names[seat], card=card_text(card)
+            )
         case Drew(seat=seat):
-            return f"{names[seat]} drew from the stock."
+            return tr("{seat} drew from the stock.", seat=names[seat])
         case DrewCard(card=card):
-            return f"You drew {card_text(card)}."
+            return tr("You drew {card}.", card=card_text(card))
         case Discarded(seat=seat, card=card, last_turn=True):
-            return f"{names[seat]} laid no words and discarded {card_text(card)}."
+            return tr(
+                "{seat} laid no words and discarded {card}.", seat=names[seat], card=card_text(card)
+            )
         case Discarded(seat=seat, card=card):
-            return f"{names[seat]} discarded {card_text(card)}."
+            return tr("{seat} discarded {card}.", seat=names[seat], card=card_text(card))
         case Laid(seat=seat, words=words, discard=discard, went_out=True):
-            return (
-                f"{names[seat]} went out with {melds_text(words)}, discarding {card_text(discard)}."
+            return tr(
+                "{seat} went out with {melds}, discarding {card}.",
+                seat=names[seat],
+                melds=melds_text(words),
+                card=card_text(discard),
             )
         case Laid(seat=seat, words=words, discard=discard):
-            return f"{names[seat]} laid {melds_text(words)} and discarded {card_text(discard)}."
+            return tr(
+                "{seat} laid {melds} and discarded {card}.",
+                seat=names[seat],
+                melds=melds_text(words),
+                card=card_text(discard),
+            )
         case YourLayout(words=words, discard=discard, left=left, score=score):
             kept = (
-                f"; {cards_text(left)} stay in your hand and count {-points(left)}" if left else ""
+                tr(
+                    "; {cards} stay in your hand and count {value}",
+                    cards=cards_text(left),
+                    value=-points(left),
+                )
+                if left
+                else ""
             )
-            return (
-                f"You laid {melds_text(words)} and discarded {card_text(discard)}{kept}. "
-                f"That is {signed(score)} before bonuses."
+            return tr(
+                "You laid {melds} and discarded {card}{kept}. That is {signed} before bonuses.",
+                melds=melds_text(words),
+                card=card_text(discard),
+                kept=kept,
+                signed=signed(score),
             )
         case ChallengeOpened(layer=layer, waiting=waiting):
-            return (
-                f"{names[layer]}'s words are open to challenge: "
-                f"{_names(waiting, names)} may each challenge one word or let them stand."
+            return tr(
+                "{layer}'s words are open to challenge: {names} may each challenge one "
+                "word or let them stand.",
+                layer=names[layer],
+                names=_names(waiting, names),
             )
         case Answered(seat=seat):
-            return f"{names[seat]} has decided."
+            return tr("{seat} has decided.", seat=names[seat])
         case WordAnswer(word=None):
-            return "You let the words stand."
+            return tr("You let the words stand.")
         case WordAnswer(word=word):
-            return f"You challenge {str(word).upper()}."
+            return tr("You challenge {upper}.", upper=str(word).upper())
         case ChallengesResolved(layer=layer, results=results):
             lines = []
             for result in results:
@@ -105,14 +136,25 @@ def narrate(event: Event, names: Sequence[str]) -> str:
                 word = result.word.word.upper()
                 if result.valid:
                     lines.append(
-                        f"{who} challenged {word}: it is in the dictionary, so "
-                        f"{who} {'loses' if len(result.challengers) == 1 else 'each lose'} "
-                        f"{result.word.points}."
+                        tr(
+                            "{who} challenged {word}: it is in the dictionary, so {who} {value} "
+                            "{points}.",
+                            who=who,
+                            word=word,
+                            value="loses" if len(result.challengers) == 1 else tr("each lose"),
+                            points=result.word.points,
+                        )
                     )
                 else:
                     lines.append(
-                        f"{who} challenged {word}: it is not in the dictionary, so its "
-                        f"{result.word.points} points count against {names[layer]}."
+                        tr(
+                            "{who} challenged {word}: it is not in the dictionary, so its {points} "
+                            "points count against {layer}.",
+                            who=who,
+                            word=word,
+                            points=result.word.points,
+                            layer=names[layer],
+                        )
                     )
             return " ".join(lines)
         case HandScored(result=result):
@@ -120,43 +162,61 @@ def narrate(event: Event, names: Sequence[str]) -> str:
         case GameOver(scores=scores, winners=winners):
             best = max(scores)
             if len(winners) == 1:
-                return f"Game over: {names[winners[0]]} wins with {plural(best, 'point')}."
-            return (
-                f"Game over: {_names(winners, names)} share the win with {plural(best, 'point')}."
+                return tr(
+                    "Game over: {name} wins with {amount}.",
+                    name=names[winners[0]],
+                    amount=ntr("{count} point", "{count} points", best),
+                )
+            return tr(
+                "Game over: {names} share the win with {amount}.",
+                names=_names(winners, names),
+                amount=ntr("{count} point", "{count} points", best),
             )
     raise TypeError(f"not a Short Word event: {event!r}")
 
 
 def hand_summary(result: HandResult, names: Sequence[str]) -> str:
     scored = ", ".join(
-        f"{names[seat]} {signed(seat_result.score)} (total {seat_result.total})"
+        tr(
+            "{seat} {signed} (total {total})",
+            seat=names[seat],
+            signed=signed(seat_result.score),
+            total=seat_result.total,
+        )
         for seat, seat_result in enumerate(result.seats)
     )
-    return f"Hand {result.hand} scored: {scored}."
+    return tr("Hand {hand} scored: {scored}.", hand=result.hand, scored=scored)
 
 
 def describe(view: ShortWordView, names: Sequence[str]) -> str:
     lines = [
-        f"Hand {view.hand} of {view.hands} · stock {view.stock} · "
-        f"top discard {card_text(view.top_discard) if view.top_discard else 'none'}"
+        tr(
+            "Hand {hand} of {hands} · stock {stock} · top discard {value}",
+            hand=view.hand,
+            hands=view.hands,
+            stock=view.stock,
+            value=card_text(view.top_discard) if view.top_discard else "none",
+        )
     ]
     for seat in range(view.seats):
         marks = []
         if view.turn == seat:
-            marks.append("to draw" if view.step == "draw" else "to discard or lay words")
+            marks.append(tr("to draw") if view.step == "draw" else tr("to discard or lay words"))
         if seat in view.waiting_for and view.turn is None and not view.over:
-            marks.append("deciding on a challenge")
+            marks.append(tr("deciding on a challenge"))
         if view.went_out == seat:
-            marks.append("went out")
-        held = plural(view.card_counts[seat], "card")
+            marks.append(tr("went out"))
+        held = ntr("{count} card", "{count} cards", view.card_counts[seat])
         if view.viewer == seat and view.hand_cards is not None:
-            held = f"{cards_text(view.hand_cards)} (yours)"
+            held = tr("{cards} (yours)", cards=cards_text(view.hand_cards))
         laid = view.laid[seat]
-        words = f" · laid {melds_text(laid)}" if laid else ""
+        words = tr(" · laid {melds}", melds=melds_text(laid)) if laid else ""
         suffix = f"  [{', '.join(marks)}]" if marks else ""
         lines.append(
-            f"  {names[seat]}: {plural(view.scores[seat], 'point')} · {held}{words}{suffix}"
+            f"  {names[seat]}: "
+            + ntr("{count} point", "{count} points", view.scores[seat])
+            + f" · {held}{words}{suffix}"
         )
     if view.over:
-        lines.append(f"Winners: {_names(view.winners, names)}")
+        lines.append(tr("Winners: {names}", names=_names(view.winners, names)))
     return "\n".join(lines)

@@ -18,6 +18,7 @@ from itertools import combinations
 from games.core.chance import Chance
 from games.core.errors import CorruptState, IllegalAction, NotYourTurn
 from games.core.game import Event, Game, News, Outcome, Seat
+from games.core.wording import N_
 from games.tricky import text
 from games.tricky.dice import (
     ALL_DICE,
@@ -158,7 +159,7 @@ def _kinds_text(mask: int) -> str:
 class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
     key = "tricky"
     title = "Tricky"
-    summary = "Bid for the right to name trump, then win tricks with pairs of dice."
+    summary = N_("Bid for the right to name trump, then win tricks with pairs of dice.")
     min_seats = 2
     max_seats = MAX_SEATS
     options_type = Options

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from games.core.chance import Chance
 from games.core.game import Event, Seat
+from games.core.wording import N_
 from games.tricky.dice import DICE_PER_SEAT, Die
 
 __all__ = [
@@ -54,7 +55,7 @@ class Options(BaseModel):
         default=1000,
         ge=50,
         le=2000,
-        title="Points to win, per player",
+        title=N_("Points to win, per player"),
         description=(
             "The game ends once someone reaches this many points times the number of "
             "players (the rulebook plays to 1000 per player)."

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.core.game import Event
-from games.core.wording import plural
+from games.core.wording import ntr, tr
 from games.tricky.dice import FACES, KINDS, Die
 from games.tricky.model import (
     AllPassed,
@@ -38,13 +38,12 @@ __all__ = [
     "hand_result",
     "narrate",
     "pair",
-    "plural",
     "trump",
 ]
 
 
 def trump(number: int | None) -> str:
-    return "no trump" if number is None else f"trump {number}"
+    return tr("no trump") if number is None else tr("trump {number}", number=number)
 
 
 def pair(first: Die, second: Die) -> str:
@@ -65,48 +64,73 @@ def dice_by_kind(dice: Sequence[HeldDie]) -> list[tuple[int, list[int]]]:
 def narrate(event: Event, names: Sequence[str]) -> str:
     match event:
         case HandStarted(hand=hand, first_bidder=first):
-            return (
-                f"Hand {hand}: everyone rolls 18 dice behind their screen. "
-                f"{names[first]} will bid first."
+            return tr(
+                "Hand {hand}: everyone rolls 18 dice behind their screen. {first} will bid first.",
+                hand=hand,
+                first=names[first],
             )
         case Rerolled(dice=dice, before=before, after=after):
             rolled = ", ".join(
                 f"d{FACES[index]} {old}→{new}"
                 for index, old, new in zip(dice, before, after, strict=True)
             )
-            return f"You re-rolled {rolled}."
+            return tr("You re-rolled {rolled}.", rolled=rolled)
         case RerollChosen(seat=seat, count=0):
-            return f"{names[seat]} keeps all 18 dice."
+            return tr("{seat} keeps all 18 dice.", seat=names[seat])
         case RerollChosen(seat=seat, count=count):
-            return f"{names[seat]} re-rolls {plural(count, 'die', 'dice')}."
+            return tr(
+                "{seat} re-rolls {amount}.",
+                seat=names[seat],
+                amount=ntr("{count} die", "{count} dice", count),
+            )
         case AuctionStarted(first_bidder=first, minimum=minimum):
-            return f"The bidding opens with {names[first]}; the opening bid is at least {minimum}."
+            return tr(
+                "The bidding opens with {first}; the opening bid is at least {minimum}.",
+                first=names[first],
+                minimum=minimum,
+            )
         case BidMade(seat=seat, amount=amount):
-            return f"{names[seat]} bids {amount}."
+            return tr("{seat} bids {amount}.", seat=names[seat], amount=amount)
         case Passed(seat=seat):
-            return f"{names[seat]} passes."
+            return tr("{seat} passes.", seat=names[seat])
         case AllPassed(penalty=penalty):
-            return (
-                f"Nobody opened the bidding: everyone loses {penalty} points, "
-                "and the dice are rolled again."
+            return tr(
+                "Nobody opened the bidding: everyone loses {penalty} points, and the "
+                "dice are rolled again.",
+                penalty=penalty,
             )
         case AuctionWon(seat=seat, amount=amount):
-            return f"{names[seat]} wins the auction with {amount} and names trump."
+            return tr(
+                "{seat} wins the auction with {amount} and names trump.",
+                seat=names[seat],
+                amount=amount,
+            )
         case TrumpNamed(seat=seat, trump=None):
-            return f"{names[seat]} plays this hand with no trump."
+            return tr("{seat} plays this hand with no trump.", seat=names[seat])
         case TrumpNamed(seat=seat, trump=number):
-            return f"{names[seat]} names {number} as trump."
+            return tr("{seat} names {number} as trump.", seat=names[seat], number=number)
         case DicePlayed(seat=seat, dice=(first, second)):
-            return f"{names[seat]} plays {pair(first, second)}."
+            return tr("{seat} plays {pair}.", seat=names[seat], pair=pair(first, second))
         case TrickWon(seat=seat, trick=trick, points=points):
-            return f"{names[seat]} takes trick {trick} ({plural(points, 'point')})."
+            return tr(
+                "{seat} takes trick {trick} ({amount}).",
+                seat=names[seat],
+                trick=trick,
+                amount=ntr("{count} point", "{count} points", points),
+            )
         case HandScored() as scored:
             return hand_result(scored, names)
         case TieAtTheTarget(seats=seats):
-            tied = " and ".join(names[seat] for seat in seats)
-            return f"{tied} reached the target tied for the lead: another hand decides."
+            tied = tr(" and ").join(names[seat] for seat in seats)
+            return tr(
+                "{tied} reached the target tied for the lead: another hand decides.", tied=tied
+            )
         case GameWon(seat=seat, scores=scores):
-            return f"{names[seat]} wins the game with {plural(scores[seat], 'point')}."
+            return tr(
+                "{seat} wins the game with {amount}.",
+                seat=names[seat],
+                amount=ntr("{count} point", "{count} points", scores[seat]),
+            )
     raise TypeError(f"not a Tricky event: {event!r}")
 
 
@@ -114,30 +138,46 @@ def hand_result(scored: HandScored, names: Sequence[str]) -> str:
     bidder = names[scored.bidder]
     took = scored.taken[scored.bidder]
     if scored.made:
-        return (
-            f"Hand {scored.hand}: {bidder} took {took} of the {scored.bid} bid and scores "
-            f"{scored.gained[scored.bidder]}; the others score the points they took."
+        return tr(
+            "Hand {hand}: {bidder} took {took} of the {bid} bid and scores "
+            "{bidder2}; the others score the points they took.",
+            hand=scored.hand,
+            bidder=bidder,
+            took=took,
+            bid=scored.bid,
+            bidder2=scored.gained[scored.bidder],
         )
-    return (
-        f"Hand {scored.hand}: {bidder} took only {took} of the {scored.bid} bid and scores "
-        "nothing; the others score one and a half times the points they took."
+    return tr(
+        "Hand {hand}: {bidder} took only {took} of the {bid} bid and scores "
+        "nothing; the others score one and a half times the points they took.",
+        hand=scored.hand,
+        bidder=bidder,
+        took=took,
+        bid=scored.bid,
     )
 
 
 def describe(view: TrickyView, names: Sequence[str]) -> str:
-    lines = [f"Hand {view.hand} · playing to {view.target}"]
+    lines = [tr("Hand {hand} · playing to {target}", hand=view.hand, target=view.target)]
     if view.calls:
-        lines.append("Auction: " + ", ".join(call(names, entry) for entry in view.calls))
+        lines.append(tr("Auction: ") + ", ".join(call(names, entry) for entry in view.calls))
     if view.trump_named:
-        lines.append(f"{names[view.high_bidder or 0]} bid {view.high_bid}, {trump(view.trump)}")
+        lines.append(
+            tr(
+                "{name} bid {high_bid}, {trump}",
+                name=names[view.high_bidder or 0],
+                high_bid=view.high_bid,
+                trump=trump(view.trump),
+            )
+        )
     for seat in range(view.seats):
         marks = []
         if seat in view.waiting_for:
-            marks.append("to act")
+            marks.append(tr("to act"))
         rerolled = view.rerolled[seat]
         if rerolled is not None:
-            marks.append(f"re-rolled {rerolled}")
-        held = f"{plural(view.dice_left[seat], 'die', 'dice')} left"
+            marks.append(tr("re-rolled {rerolled}", rerolled=rerolled))
+        held = tr("{amount} left", amount=ntr("{count} die", "{count} dice", view.dice_left[seat]))
         if view.viewer == seat and view.dice is not None:
             held = ", ".join(
                 f"d{faces}: {' '.join(map(str, values))}"
@@ -145,14 +185,21 @@ def describe(view: TrickyView, names: Sequence[str]) -> str:
             )
         suffix = f"  [{', '.join(marks)}]" if marks else ""
         lines.append(
-            f"  {names[seat]}: {plural(view.scores[seat], 'point')}, "
-            f"{plural(view.tricks_won[seat], 'trick')} ({view.taken[seat]} taken) · {held}{suffix}"
+            tr(
+                "  {seat}: {amount}, {amount2} ({seat2} taken) · {held}{suffix}",
+                seat=names[seat],
+                amount=ntr("{count} point", "{count} points", view.scores[seat]),
+                amount2=ntr("{count} trick", "{count} tricks", view.tricks_won[seat]),
+                seat2=view.taken[seat],
+                held=held,
+                suffix=suffix,
+            )
         )
     if view.trick:
         lines.append(
-            f"Trick {view.trick_number}: "
+            tr("Trick {trick_number}: ", trick_number=view.trick_number)
             + ", ".join(f"{names[seat]} {pair(a, b)}" for seat, a, b in view.trick)
         )
     if view.winner is not None:
-        lines.append(f"{names[view.winner]} wins.")
+        lines.append(tr("{winner} wins.", winner=names[view.winner]))
     return "\n".join(lines)

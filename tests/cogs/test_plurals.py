@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from games.core.wording import plural
+from games.core.wording import ntr
 from games.short_changed import text as short_changed
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,5 +40,6 @@ def test_a_double_turn_counts_its_actions_in_good_english() -> None:
 
 
 def test_counts_say_one_card_and_two_cards() -> None:
-    assert plural(1, "card") == "1 card" and plural(2, "card") == "2 cards"
-    assert plural(1, "die", "dice") == "1 die" and plural(0, "die", "dice") == "0 dice"
+    assert ntr("{count} card", "{count} cards", 1) == "1 card"
+    assert ntr("{count} card", "{count} cards", 2) == "2 cards"
+    assert ntr("{count} die", "{count} dice", 0) == "0 dice"

@@ -282,7 +282,7 @@ async def test_a_bid_no_hand_can_make_is_warned_of_once_in_private(simcord_env: 
     assert len(room.public_messages()) == posts
     assert "No hand can make" not in public_words(room.table_message())
 
-    await game.seats[opener].click(panel, label="Bid 5000 anyway")
+    await game.seats[opener].click(panel, label="Bid 5,000 anyway")
     said = text_of(panel)
     state = await game.state()
     assert state.high_bid == 5000 and state.high_bidder == opener

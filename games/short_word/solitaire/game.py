@@ -17,6 +17,7 @@ from dataclasses import replace
 from games.core.chance import Chance
 from games.core.errors import CorruptState, IllegalAction, NotYourTurn
 from games.core.game import Event, Game, News, Outcome, Seat
+from games.core.wording import N_
 from games.short_word.cards import Card, full_deck, sort_cards
 from games.short_word.finder import distinct_words
 from games.short_word.lexicon import (
@@ -58,7 +59,7 @@ class SolitaireGame(Game[SolitaireState, Action, SolitaireView, SolitaireOptions
 
     key = "short_word_solitaire"
     title = "Short Word Solitaire"
-    summary = "Clear eight stacks of letter cards by making words from the cards on top."
+    summary = N_("Clear eight stacks of letter cards by making words from the cards on top.")
     min_seats = 1
     max_seats = 1
     options_type = SolitaireOptions

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.core.game import Event
-from games.core.wording import plural
+from games.core.wording import ntr, tr
 from games.short_word.cards import card_text
 from games.short_word.solitaire.model import CardMoved, GaveUp, SolitaireView, Won, WordMade
 from games.short_word.text import meld_text
@@ -12,26 +12,35 @@ __all__ = ["describe", "narrate", "stack_text"]
 
 
 def stack_text(number: int) -> str:
-    return f"stack {number + 1}"
+    return tr("stack {value}", value=number + 1)
 
 
 def narrate(event: Event) -> str:
     match event:
         case WordMade(word=word, stacks=stacks, turned=turned, used=used):
             shown = [card_text(card) for card in turned if card is not None]
-            turned_up = f" Turned up: {' '.join(shown)}." if shown else ""
+            turned_up = tr(" Turned up: {list}.", list=" ".join(shown)) if shown else ""
             emptied = [stack_text(n) for n, card in zip(stacks, turned, strict=True) if not card]
-            empty = f" Now empty: {', '.join(emptied)}." if emptied else ""
-            return f"Made {meld_text(word)} ({used} of 48 cards used).{turned_up}{empty}"
+            empty = tr(" Now empty: {list}.", list=", ".join(emptied)) if emptied else ""
+            return tr(
+                "Made {meld} ({used} of 48 cards used).{turned_up}{empty}",
+                meld=meld_text(word),
+                used=used,
+                turned_up=turned_up,
+                empty=empty,
+            )
         case CardMoved(card=card, source=source, target=target, turned=turned):
-            return (
-                f"Moved {card_text(card)} from {stack_text(source)} to {stack_text(target)}; "
-                f"{stack_text(source)} turned up {card_text(turned) if turned else 'nothing'}."
+            return tr(
+                "Moved {card} from {stack} to {stack2}; {stack} turned up {value}.",
+                card=card_text(card),
+                stack=stack_text(source),
+                stack2=stack_text(target),
+                value=card_text(turned) if turned else "nothing",
             )
         case Won():
-            return "All 48 cards are in words: solitaire won!"
+            return tr("All 48 cards are in words: solitaire won!")
         case GaveUp(used=used):
-            return f"Gave up with {used} of 48 cards used."
+            return tr("Gave up with {used} of 48 cards used.", used=used)
     raise TypeError(f"not a Short Word Solitaire event: {event!r}")
 
 
@@ -42,10 +51,15 @@ def describe(view: SolitaireView) -> str:
     )
     lines = [
         stacks,
-        f"{view.used} of {plural(view.cards, 'card')} used in {plural(len(view.words), 'word')}",
+        tr(
+            "{used} of {amount} used in {amount2}",
+            used=view.used,
+            amount=ntr("{count} card", "{count} cards", view.cards),
+            amount2=ntr("{count} word", "{count} words", len(view.words)),
+        ),
     ]
     if view.ending == "won":
-        lines.append("Won.")
+        lines.append(tr("Won."))
     elif view.ending == "gave_up":
-        lines.append("Gave up.")
+        lines.append(tr("Gave up."))
     return "\n".join(lines)

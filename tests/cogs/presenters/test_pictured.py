@@ -15,7 +15,7 @@ from cogs.presenters import PRESENTERS
 from cogs.presenters.short_word import card_chip, hand_chips
 from cogs.presenters.tricky import _points, _shown
 from games.catalog import CATALOG
-from games.core.wording import plural
+from games.core.wording import ntr
 from games.falsche_faehrte import text as faehrte_words
 from games.fraud import text as fraud_words
 from games.short_changed import text as chips_words
@@ -55,7 +55,7 @@ def _short_changed_table(view: Any, names: tuple[str, ...]) -> list[str]:
     held = (
         [f"{hand.value}" for hand in view.revealed_hands]
         if view.revealed_hands is not None
-        else [plural(count, "chip") for count in view.chip_counts]
+        else [ntr("{count} chip", "{count} chips", count) for count in view.chip_counts]
     )
     return held if view.phase == "ante" else [*held, chips_words.chips(view.pot)]
 
@@ -103,9 +103,9 @@ def _fraud_table(view: Any, names: tuple[str, ...]) -> list[str]:
 
 
 def _short_word_table(view: Any, names: tuple[str, ...]) -> list[str]:
-    needed = [plural(score, "point") for score in view.scores]
+    needed = [ntr("{count} point", "{count} points", score) for score in view.scores]
     if not view.over:
-        needed += [plural(count, "card") for count in view.card_counts]
+        needed += [ntr("{count} card", "{count} cards", count) for count in view.card_counts]
     needed += [hand_chips(known) for known in view.known if known]
     needed += [meld.word.upper() for laid in view.laid for meld in laid or ()]
     return needed

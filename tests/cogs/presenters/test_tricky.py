@@ -378,7 +378,7 @@ def test_a_bid_no_hand_can_make_is_warned_of_once_and_goes_through_when_confirme
     assert f"the most you could take is {most:,}" in warned.notice.text
     # The warning panel keeps every other choice and adds one confirm.
     found = action_controls(seat, warned.draft)
-    assert found["bw:1250"]["label"] == "Bid 1250 anyway"
+    assert found["bw:1250"]["label"] == "Bid 1,250 anyway"
     assert {"bo", "pa"} <= set(found)
     confirmed = PRESENTER.react(seat, "bw:1250")
     assert confirmed == Submit(Bid(1250), draft_if_refused="w1250")

@@ -677,7 +677,7 @@ def test_tr8_through_the_engine_a_whole_hand_is_scored() -> None:
     assert scored.taken == (sum(high) + 18, 0)
     assert scored.made and scored.gained == (60 * 20, 0)
     assert state.scores == [1200, 0]
-    assert "took 198 of the 60 bid and scores 1200" in GAME.narrate(scored, ["Ann", "Bo"])
+    assert "took 198 of the 60 bid and scores 1,200" in GAME.narrate(scored, ["Ann", "Bo"])
 
 
 # -- TR9: the end of the game ---------------------------------------------------------------------
