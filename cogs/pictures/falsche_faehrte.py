@@ -5,10 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PIL import Image
-
 from cogs.pictures.base import plural, standings
-from cogs.pictures.kit import Back, Badge, Card, Group, Page, SeatTile
+from cogs.pictures.kit import Back, Badge, Card, Group, Page, SeatTile, Sketch
 from games.falsche_faehrte import text as words
 from games.falsche_faehrte.cards import JOKER, Colour, colour_of, parse_card, value_of
 from games.falsche_faehrte.model import FaehrteView
@@ -46,7 +44,7 @@ def _picked(view: FaehrteView, draft: str) -> int | None:
 
 
 class FaehrteArtist:
-    def table(self, view: FaehrteView, names: Sequence[str]) -> Image.Image:
+    def table(self, view: FaehrteView, names: Sequence[str]) -> Sketch:
         page = Page(
             "Auf falscher Fährte",
             f"Round {view.round} of {view.rounds} · "
@@ -113,7 +111,7 @@ class FaehrteArtist:
         page.seats(tiles)
         return page.finish()
 
-    def hand(self, view: FaehrteView, names: Sequence[str], draft: str) -> Image.Image:
+    def hand(self, view: FaehrteView, names: Sequence[str], draft: str) -> Sketch:
         assert view.viewer is not None and view.hand is not None
         page = Page(
             f"{names[view.viewer]}'s cards", f"Round {view.round} · trump {view.trump.label}"

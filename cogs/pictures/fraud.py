@@ -6,10 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PIL import Image
-
 from cogs.pictures.base import plural
-from cogs.pictures.kit import Back, Badge, Card, Die, Group, Page, SeatTile
+from cogs.pictures.kit import Back, Badge, Card, Die, Group, Page, SeatTile, Sketch
 from cogs.presenters.fraud import decode_draft
 from games.fraud import text as words
 from games.fraud.cards import Card as FraudCard
@@ -40,7 +38,7 @@ def card(c: FraudCard, *, picked: bool = False, w: int = 84) -> Card:
 
 
 class FraudArtist:
-    def table(self, view: FraudView, names: Sequence[str]) -> Image.Image:
+    def table(self, view: FraudView, names: Sequence[str]) -> Sketch:
         page = Page(
             "The Fraud from Trandosha",
             f"Round {view.round} · {view.deck} deck · {view.cards_at_table} cards at the table",
@@ -133,7 +131,7 @@ class FraudArtist:
         page.seats(tiles)
         return page.finish()
 
-    def hand(self, view: FraudView, names: Sequence[str], draft: str) -> Image.Image:
+    def hand(self, view: FraudView, names: Sequence[str], draft: str) -> Sketch:
         assert view.viewer is not None and view.hand is not None
         page = Page(f"{names[view.viewer]}'s cards", f"Round {view.round} · {view.deck} deck")
         count, value = decode_draft(draft)

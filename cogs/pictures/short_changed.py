@@ -5,10 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PIL import Image
-
 from cogs.pictures.base import plural
-from cogs.pictures.kit import Caption, Chip, Group, Page, SeatTile, Stack
+from cogs.pictures.kit import Caption, Chip, Group, Page, SeatTile, Sketch, Stack
 from cogs.presenters.short_changed import decode_draft
 from games.short_changed.chips import COLOURS, Chips, Colour
 from games.short_changed.model import (
@@ -49,7 +47,7 @@ def _chip(colour: Colour, size: int = 64) -> Chip:
 
 
 class ShortChangedArtist:
-    def table(self, view: ShortChangedView, names: Sequence[str]) -> Image.Image:
+    def table(self, view: ShortChangedView, names: Sequence[str]) -> Sketch:
         page = Page("Short Changed", f"Round {view.round} · pot worth {view.pot.value}")
         page.heading(f"The pot · {plural(view.pot.count, 'chip')} · worth {view.pot.value}")
         if view.pot.count:
@@ -131,7 +129,7 @@ class ShortChangedArtist:
             case Stalemate(rounds=rounds):
                 page.line(f"Stalemate after {plural(rounds, 'round')}.")
 
-    def hand(self, view: ShortChangedView, names: Sequence[str], draft: str) -> Image.Image:
+    def hand(self, view: ShortChangedView, names: Sequence[str], draft: str) -> Sketch:
         assert view.viewer is not None and view.hand is not None
         page = Page(
             f"{names[view.viewer]}'s chips",

@@ -6,10 +6,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from PIL import Image
-
 from cogs.pictures.base import plural, standings
-from cogs.pictures.kit import Back, Badge, Group, Letter, Page, SeatTile
+from cogs.pictures.kit import Back, Badge, Group, Letter, Page, SeatTile, Sketch
 from cogs.presenters.short_word import decode_draft
 from games.short_word.cards import POINTS, Card
 from games.short_word.model import ShortWordView
@@ -51,7 +49,7 @@ def _drafted(hand: Sequence[Card], words: Sequence[str], discard: Card | None) -
 
 
 class ShortWordArtist:
-    def table(self, view: ShortWordView, names: Sequence[str]) -> Image.Image:
+    def table(self, view: ShortWordView, names: Sequence[str]) -> Sketch:
         page = Page("The Short Word Game", f"Hand {view.hand} of {view.hands} · {view.dictionary}")
         centre: list[Group] = [
             Group((Back(view.stock, w=70, h=98),), caption=f"stock ({view.stock})")
@@ -93,7 +91,7 @@ class ShortWordArtist:
         page.seats(tiles)
         return page.finish()
 
-    def hand(self, view: ShortWordView, names: Sequence[str], draft: str) -> Image.Image:
+    def hand(self, view: ShortWordView, names: Sequence[str], draft: str) -> Sketch:
         assert view.viewer is not None and view.hand_cards is not None
         page = Page(
             f"{names[view.viewer]}'s cards",
@@ -120,7 +118,7 @@ class ShortWordArtist:
 
 
 class SolitaireArtist:
-    def table(self, view: SolitaireView, names: Sequence[str]) -> Image.Image:
+    def table(self, view: SolitaireView, names: Sequence[str]) -> Sketch:
         page = Page(
             "Short Word Solitaire",
             f"{view.used} of {plural(view.cards, 'card')} in words · {view.dictionary}",
@@ -143,6 +141,6 @@ class SolitaireArtist:
             page.row([word(meld) for meld in view.words], gap=24)
         return page.finish()
 
-    def hand(self, view: SolitaireView, names: Sequence[str], draft: str) -> Image.Image:
+    def hand(self, view: SolitaireView, names: Sequence[str], draft: str) -> Sketch:
         """Solitaire hides nothing from its player: the hand is the table."""
         return self.table(view, names)

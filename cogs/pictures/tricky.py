@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PIL import Image
-
 from cogs.pictures.base import plural, standings
-from cogs.pictures.kit import Badge, Die, Group, Page, SeatTile
+from cogs.pictures.kit import Badge, Die, Group, Page, SeatTile, Sketch
 from cogs.presenters.tricky import decode_first_die, decode_reroll
 from games.tricky.dice import KINDS
 from games.tricky.dice import Die as PlayedDie
@@ -35,7 +33,7 @@ def _plays(
 
 
 class TrickyArtist:
-    def table(self, view: TrickyView, names: Sequence[str]) -> Image.Image:
+    def table(self, view: TrickyView, names: Sequence[str]) -> Sketch:
         page = Page(f"Tricky · hand {view.hand}", f"Playing to {view.target:,} points")
         badges = []
         if view.phase in ("trump", "tricks") or view.trump_named:
@@ -83,7 +81,7 @@ class TrickyArtist:
         page.seats(tiles)
         return page.finish()
 
-    def hand(self, view: TrickyView, names: Sequence[str], draft: str) -> Image.Image:
+    def hand(self, view: TrickyView, names: Sequence[str], draft: str) -> Sketch:
         assert view.viewer is not None and view.dice is not None
         page = Page(
             f"{names[view.viewer]}'s dice",
