@@ -10,7 +10,7 @@ Two parts, in one run:
 
 2. **A move with and without pictures.** ``bench.service``'s closed loop (every move as
    a click makes it: the panel's legal actions, the move saved, the public table loaded
-   and drawn as embeds), run ``--pairs`` times in each mode, interleaved A B A B, each
+   and drawn as embeds), run ``--pairs`` times in each mode, interleaved A B B A, each
    leg on a fresh database. With pictures, each move also asks for what the bot would,
    from a drawing process of the leg's own (``cogs.pictures.drawing.Drawer``):
 
@@ -234,9 +234,13 @@ def moves(args: argparse.Namespace) -> None:
     dropped: dict[str, int] = dict.fromkeys(ratios, 0)
     for pair in range(args.pairs):
         for name, bench_type in modes:
-            off = leg(args, Bench)
             PicturedBench.asked, PicturedBench.dropped = [], [0]
-            on = leg(args, bench_type)
+            if pair % 2:  # B A in odd pairs, A B in even ones: neither leg always goes first
+                on = leg(args, bench_type)
+                off = leg(args, Bench)
+            else:
+                off = leg(args, Bench)
+                on = leg(args, bench_type)
             follow[name] += PicturedBench.asked
             dropped[name] += PicturedBench.dropped[0]
             ratios[name].append(on / off)

@@ -6,7 +6,9 @@ own, forked from the bot with every module loaded. Not a thread: drawing holds t
 interpreter for milliseconds at a time, and a thread doing so makes every database
 answer (aiosqlite's own thread) wait for the interpreter's switch interval, which made
 every move of every table ten times slower in ``bench.pictures``. The process is fed
-through a pipe the event loop watches (``add_reader``), so the bot gains no thread.
+through a pipe the event loop watches (``add_reader``), so the bot gains no thread, and
+it runs at a lower priority than the bot (:data:`NICE`): when the CPU is short, moves go
+first and pictures follow a little later.
 
 Requests wait here, not in the pipe, one at a time in the process: the hands people are
 looking at go before tables (a table's edit is coalesced and can wait a moment), and a
@@ -26,6 +28,7 @@ import contextlib
 import logging
 import multiprocessing
 import multiprocessing.process
+import os
 import signal
 from collections import OrderedDict
 from collections.abc import Hashable
@@ -41,11 +44,17 @@ __all__ = ["Drawer"]
 
 log = logging.getLogger(__name__)
 
+NICE = 10
+"""How much lower the drawing process's priority is than the bot's (``os.nice``)."""
+
 
 def _serve(requests: Connection, parent: Connection) -> None:
     """The drawing process: a sketch in, its PNG out, until the pipe closes."""
     parent.close()  # the parent's end, inherited by the fork
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the bot decides when drawing stops
+    # Below the bot in the scheduler's eyes: on a busy machine the moves go first and the
+    # pictures follow a little later, never the other way round.
+    os.nice(NICE)
     while True:
         try:
             sketch = requests.recv()
