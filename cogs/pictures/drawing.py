@@ -44,7 +44,7 @@ __all__ = ["Drawer"]
 
 log = logging.getLogger(__name__)
 
-NICE = 10
+NICE = 5
 """How much lower the drawing process's priority is than the bot's (``os.nice``)."""
 
 

@@ -232,15 +232,15 @@ async def test_an_open_panel_keeps_its_picture_while_another_seat_moves(simcord_
     before = len(simcord_env.http_requests)
     await a_move(game, members[1:2])  # bo puts his starting chip in
     await drawn(bot)
-    refreshed = [
-        call
+    refreshed: list[Any] = [
+        call.json
         for call in simcord_env.http_requests[before:]
         if call.method == "PATCH" and f"/{token}/messages/@original" in call.path
     ]
     assert refreshed, "ann's open panel was redrawn after bo's move"
-    assert all("attachments" not in call.json for call in refreshed)
+    assert all("attachments" not in sent for sent in refreshed)
     assert all(
-        call.json["embeds"][0]["image"]["url"] == f"attachment://{HAND_FILE}" for call in refreshed
+        sent["embeds"][0]["image"]["url"] == f"attachment://{HAND_FILE}" for sent in refreshed
     )
     assert pictured(panel, HAND_FILE)
     # Drawn meanwhile: bo's hand as he opened it and after his move, and the table; never
