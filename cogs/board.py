@@ -42,7 +42,7 @@ import asyncio
 import contextlib
 import logging
 import math
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import timedelta
@@ -330,13 +330,18 @@ class TableBoard:
         playing = table.status is TableStatus.ACTIVE
         events = self._events.pop(table_id, [])
         controls = table_controls(table.id, playing=playing)
-        embeds = _with_seat_notes(presenter.table(public), table)
         picture = (
             await table_picture(public) if await pictures_on(self._bot, table.guild_id) else None
         )
+        embeds = _with_seat_notes(presenter.table(public, pictured=picture is not None), table)
+
+        def text() -> list[discord.Embed]:
+            """The whole text table, if the picture is refused."""
+            return _with_seat_notes(presenter.table(public), table)
+
         try:
             message_id = await self.show_table(
-                channel, table, table.message_id, embeds, controls, picture
+                channel, table, table.message_id, embeds, controls, picture, text=text
             )
         except BaseException:
             self._events[table_id] = events + self._events.get(table_id, [])
@@ -354,7 +359,7 @@ class TableBoard:
             raise
         if posted and await self._scrolled_away(channel, message_id):
             message_id = await self.show_table(
-                channel, table, message_id, embeds, controls, picture, below=True
+                channel, table, message_id, embeds, controls, picture, below=True, text=text
             )
         reminded = self._reminders.pop(table_id, set()) & set(public.to_act)
         if playing and reminded:
@@ -383,16 +388,18 @@ class TableBoard:
         picture: Picture | None = None,
         *,
         below: bool = False,
+        text: Callable[[], list[discord.Embed]] | None = None,
     ) -> int:
         """Show the table: edit its message in place, or post it afresh when there is none,
         it is gone, or Discord will not (or soon will not) edit it any more; ``below``
         posts it afresh anyway (the channel has moved on past it). With the table's
-        picture when there is one.
+        picture when there is one; ``embeds`` are then the shorter text written to go
+        beside it, and ``text`` makes the whole text table.
 
         An upload Discord refuses (too large, a bad gateway) must not leave the table
-        unshown: the text table goes up without it, and the next edit tries the picture
-        again. A rate limit or a vanished message is not the picture's fault, so those
-        go on to the usual retries.
+        unshown: the whole text table goes up without it, and the next edit tries the
+        picture again. A rate limit or a vanished message is not the picture's fault, so
+        those go on to the usual retries.
 
         The one path every lobby and table drawing takes. Returns the id of the message
         now showing the table.
@@ -405,7 +412,8 @@ class TableBoard:
             if isinstance(error, discord.NotFound) or error.status == 429:
                 raise
             log.warning("table %s: picture refused (%s); showing the text table", table.id, error)
-            return await self._put(channel, table, message_id, embeds, view, None, below)
+            whole = text() if text is not None else embeds
+            return await self._put(channel, table, message_id, whole, view, None, below)
 
     async def _put(
         self,
@@ -644,7 +652,7 @@ class TableBoard:
         )
         await channel.send(
             content=content,
-            embeds=show(presenter.result(public), picture),
+            embeds=show(presenter.result(public, pictured=picture is not None), picture),
             # A practice game is played again with /tricky practice, not in its thread.
             view=discord.ui.View() if public.table.practice else play_again(public.table.id),
             **files(picture),
@@ -702,12 +710,12 @@ class TableBoard:
                 legal = tuple(fresh.legal)
                 if legal != panel.legal:  # the seat's choices changed: so must its draft
                     panel.draft = ""
-                drawn = presenter.draw(fresh, panel.draft, None)
                 picture = (
                     await hand_picture(fresh, panel.draft)
                     if await panel_pictures_on(self._bot, table.guild_id, panel.user_id)
                     else None
                 )
+                drawn = presenter.draw(fresh, panel.draft, None, pictured=picture is not None)
                 await panel.interaction.edit_original_response(
                     embeds=show(drawn.embeds, picture),
                     view=drawn.view(),

@@ -315,9 +315,9 @@ class TablesCog(
     async def _open_panel(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         seat = await self.bot.tables.for_seat(table_id, interaction.user.id)
         presenter = self._presenter(seat.table.game_key)
-        panel = presenter.draw(seat)
-        await introduce(self.bot, seat, presenter, panel, interaction.user.id)
         picture = await self._hand_picture(interaction, seat, "")
+        panel = presenter.draw(seat, pictured=picture is not None)
+        await introduce(self.bot, seat, presenter, panel, interaction.user.id)
         await interaction.response.send_message(
             embeds=show(panel.embeds, picture), view=panel.view(), ephemeral=True, **files(picture)
         )
@@ -409,8 +409,8 @@ class TablesCog(
         draft: str,
         notice: Notice | None,
     ) -> None:
-        panel = presenter.draw(seat, draft, notice)
         picture = await self._hand_picture(interaction, seat, draft)
+        panel = presenter.draw(seat, draft, notice, pictured=picture is not None)
         embeds = show(panel.embeds, picture)
         message = interaction.message
         if message is not None and message.flags.ephemeral:

@@ -143,12 +143,19 @@ class Presenter(ABC):
     # -- the public table ---------------------------------------------------------------------
 
     @abstractmethod
-    def table(self, public: PublicTable) -> list[discord.Embed]:
-        """The public table message while the game runs (and its final state)."""
+    def table(self, public: PublicTable, *, pictured: bool = False) -> list[discord.Embed]:
+        """The public table message while the game runs (and its final state).
+
+        ``pictured``: the table's picture goes with it, so what takes many lines (each
+        seat's pieces, a long listing) is written as one compact line. The text stays the
+        accessible summary: everything needed to play is still in it (screen readers,
+        notifications, images off).
+        """
 
     @abstractmethod
-    def result(self, public: PublicTable) -> list[discord.Embed]:
-        """The message announcing the end: who won, and everything revealed."""
+    def result(self, public: PublicTable, *, pictured: bool = False) -> list[discord.Embed]:
+        """The message announcing the end: who won, and everything revealed (``pictured``:
+        the final table's picture goes with it, as for :meth:`table`)."""
 
     def announce(self, public: PublicTable, events: Sequence[Event]) -> list[discord.Embed]:
         """Messages worth posting for these public events (a hand's or round's summary).
@@ -169,23 +176,33 @@ class Presenter(ABC):
     # -- the private panel --------------------------------------------------------------------
 
     @abstractmethod
-    def panel(self, seat: SeatTable, draft: str, notice: Notice | None) -> Panel:
-        """The seat's hand and exactly the actions it may take now."""
+    def panel(
+        self, seat: SeatTable, draft: str, notice: Notice | None, *, pictured: bool = False
+    ) -> Panel:
+        """The seat's hand and exactly the actions it may take now (``pictured``: the
+        hand's picture goes with it, as for :meth:`table`)."""
 
-    def draw(self, seat: SeatTable, draft: str = "", notice: Notice | None = None) -> Panel:
+    def draw(
+        self,
+        seat: SeatTable,
+        draft: str = "",
+        notice: Notice | None = None,
+        *,
+        pictured: bool = False,
+    ) -> Panel:
         """The panel as the bot sends it: read-only once the game was ended early, or once
         the computer plays the seat (AW1)."""
         if ended_early(seat.table):
             ended = Notice("This game was ended early, so nothing more can be played.", "warn")
-            panel = self.panel(seat, "", ended)
+            panel = self.panel(seat, "", ended, pictured=pictured)
             panel.items = []
             return panel
         if seat.table.seats[seat.seat].taken_over:
             taken = Notice("The computer plays your seat for the rest of this game.", "warn")
-            panel = self.panel(seat, "", taken)
+            panel = self.panel(seat, "", taken, pictured=pictured)
             panel.items = []
             return panel
-        panel = self.panel(seat, draft, notice)
+        panel = self.panel(seat, draft, notice, pictured=pictured)
         if seat.table.practice:
             _mark_practice(panel, seat)
         return panel

@@ -80,7 +80,7 @@ class FalscheFaehrtePresenter(Presenter):
 
     # -- the public table ------------------------------------------------------------------------
 
-    def table(self, public: PublicTable) -> list[discord.Embed]:
+    def table(self, public: PublicTable, *, pictured: bool = False) -> list[discord.Embed]:
         view: FaehrteView = public.view
         names = public.table.names
         embed = self.embed(
@@ -90,12 +90,21 @@ class FalscheFaehrtePresenter(Presenter):
         trick = self._trick(view, names)
         if trick:
             embed.add_field(name=trick[0], value=trick[1], inline=False)
+        live = not ended_early(public.table)
         embed.add_field(
             name="Players",
-            value=self._players(view, names, live=not ended_early(public.table)),
+            value=self._seats_line(view, names, live=live)
+            if pictured
+            else self._players(view, names, live=live),
             inline=False,
         )
-        if view.history:
+        if view.history and pictured:
+            # each round's summary is posted below the table anyway: the last one suffices
+            last = view.history[-1]
+            embed.add_field(
+                name=f"Round {last.round} scored", value=self._history(view, names, last=True)
+            )
+        elif view.history:
             embed.add_field(name="Points by round", value=self._history(view, names), inline=False)
         self.recent_field(embed, public)
         embed.set_footer(text="Open my hand to see your cards and play · /tricky rules")
@@ -188,16 +197,33 @@ class FalscheFaehrtePresenter(Presenter):
         return "\n".join(lines)
 
     @staticmethod
-    def _history(view: FaehrteView, names: Sequence[str]) -> str:
+    def _seats_line(view: FaehrteView, names: Sequence[str], *, live: bool = True) -> str:
+        """:meth:`_players` in one line, beside the picture (which draws the cards held):
+        each seat's points and tricks, who deals, who is to act or still choosing."""
+        acting = view.turn if view.phase == "play" else view.choosing_trump
+        seats = []
+        for seat, name in enumerate(names):
+            marker = "▶ " if live and seat == acting else ""
+            notes = [f"{view.scores[seat]} pts", words.tricks(view.tricks[seat])]
+            if seat == view.dealer:
+                notes.append("deals")
+            if view.phase == "face_down":
+                notes.append("ready" if view.ready[seat] else "choosing")
+            seats.append(f"{marker}**{name}** {', '.join(notes)}")
+        return " · ".join(seats)
+
+    @staticmethod
+    def _history(view: FaehrteView, names: Sequence[str], *, last: bool = False) -> str:
+        """Each round's points, a line a round (``last``: only the last round's)."""
         lines = [
             f"{scored.round}. {'Plus' if scored.round_type == 'plus' else 'Minus'} "
             f"({scored.total}): "
             + " · ".join(f"{names[seat]} {points}" for seat, points in enumerate(scored.points))
-            for scored in view.history
+            for scored in (view.history[-1:] if last else view.history)
         ]
         return clip("\n".join(lines), FIELD_TEXT)
 
-    def result(self, public: PublicTable) -> list[discord.Embed]:
+    def result(self, public: PublicTable, *, pictured: bool = False) -> list[discord.Embed]:
         view: FaehrteView = public.view
         names = public.table.names
         outcome = public.outcome
@@ -254,7 +280,9 @@ class FalscheFaehrtePresenter(Presenter):
 
     # -- the private panel -----------------------------------------------------------------------
 
-    def panel(self, seat: SeatTable, draft: str, notice: Notice | None) -> Panel:
+    def panel(
+        self, seat: SeatTable, draft: str, notice: Notice | None, *, pictured: bool = False
+    ) -> Panel:
         view: FaehrteView = seat.view
         names = seat.table.names
         hand = view.hand or ()

@@ -107,16 +107,19 @@ class FraudPresenter(Presenter):
 
     # -- the public table ------------------------------------------------------------------------
 
-    def table(self, public: PublicTable) -> list[discord.Embed]:
+    def table(self, public: PublicTable, *, pictured: bool = False) -> list[discord.Embed]:
         view: FraudView = public.view
         names = public.table.names
         embed = self.embed(
             f"The Fraud from Trandosha · round {view.round}",
             ENDED_EARLY if ended_early(public.table) else self._situation(view, names),
         )
+        live = not ended_early(public.table)
         embed.add_field(
             name="Players",
-            value=self._players(view, names, live=not ended_early(public.table)),
+            value=self._seats_line(view, names, live=live)
+            if pictured
+            else self._players(view, names, live=live),
             inline=False,
         )
         if view.bids:
@@ -129,7 +132,7 @@ class FraudPresenter(Presenter):
             showdown = view.last_showdown
             embed.add_field(
                 name=f"Last reveal (round {showdown.round})",
-                value=clip(self._reveal(showdown, names), FIELD_TEXT),
+                value=clip(self._reveal(showdown, names, hands=not pictured), FIELD_TEXT),
                 inline=False,
             )
         self.recent_field(embed, public)
@@ -192,11 +195,31 @@ class FraudPresenter(Presenter):
         return "\n".join(lines)
 
     @staticmethod
-    def _reveal(showdown: Showdown, names: Sequence[str]) -> str:
-        """Every hand, the matching cards in bold, then what it cost whom."""
+    def _seats_line(view: FraudView, names: Sequence[str], *, live: bool = True) -> str:
+        """:meth:`_players` in one line, beside the picture: cards held (and credits), who
+        is to act, who is out."""
+        seats = []
+        for seat, name in enumerate(names):
+            out = view.out_round[seat]
+            marker = "▶ " if live and view.turn == seat else ""
+            if view.winner == seat:
+                marker = "🏆 "
+            money = f", {words.credits_word(view.credits[seat])}" if view.pot_in_play else ""
+            if out is not None and view.winner != seat:
+                seats.append(f"{marker}~~{name}~~ out in round {out}{money}")
+            else:
+                seats.append(f"{marker}**{name}** {words.cards_word(view.hand_sizes[seat])}{money}")
+        return " · ".join(seats)
+
+    @staticmethod
+    def _reveal(showdown: Showdown, names: Sequence[str], *, hands: bool = True) -> str:
+        """Every hand, the matching cards in bold, then what it cost whom; without
+        ``hands`` (the picture shows them), only what it cost whom, in one line."""
         value = showdown.bid.value
         lines = [words.verdict(showdown, names)]
-        for fate in showdown.fates:
+        if not hands:
+            lines.append(words.consequences(showdown, names))
+        for fate in showdown.fates if hands else ():
             touched = fate.lost or fate.won_back or fate.shield
             after = f" — {words.fate_result(fate)}" if touched else ""
             lines.append(f"**{names[fate.seat]}**: {hand_text(fate.hand, value)}{after}")
@@ -210,7 +233,7 @@ class FraudPresenter(Presenter):
             extras.append(f"of {tied}, the suit die protected {names[showdown.protected]}")
         if extras:
             lines.append("🎲 " + " · ".join(extras))
-        if not any(fate.lost for fate in showdown.fates):
+        if hands and not any(fate.lost for fate in showdown.fates):
             lines.append("Nobody loses a card.")
         return "\n".join(lines)
 
@@ -245,7 +268,7 @@ class FraudPresenter(Presenter):
                 return f"{names[showdown.seat]} called {bid} on target."
         return f"{names[showdown.seat]} rolled doubles with {bid} standing."
 
-    def result(self, public: PublicTable) -> list[discord.Embed]:
+    def result(self, public: PublicTable, *, pictured: bool = False) -> list[discord.Embed]:
         view: FraudView = public.view
         names = public.table.names
         outcome = public.outcome
@@ -273,7 +296,7 @@ class FraudPresenter(Presenter):
         if view.last_showdown is not None:
             embed.add_field(
                 name="The last reveal",
-                value=clip(self._reveal(view.last_showdown, names), FIELD_TEXT),
+                value=clip(self._reveal(view.last_showdown, names, hands=not pictured), FIELD_TEXT),
                 inline=False,
             )
         return [embed]
@@ -290,7 +313,9 @@ class FraudPresenter(Presenter):
 
     # -- the private panel -----------------------------------------------------------------------
 
-    def panel(self, seat: SeatTable, draft: str, notice: Notice | None) -> Panel:
+    def panel(
+        self, seat: SeatTable, draft: str, notice: Notice | None, *, pictured: bool = False
+    ) -> Panel:
         view: FraudView = seat.view
         names = seat.table.names
         standing = view.standing

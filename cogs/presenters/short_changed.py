@@ -83,16 +83,19 @@ class ShortChangedPresenter(Presenter):
 
     # -- the public table ---------------------------------------------------------------------
 
-    def table(self, public: PublicTable) -> list[discord.Embed]:
+    def table(self, public: PublicTable, *, pictured: bool = False) -> list[discord.Embed]:
         view: ShortChangedView = public.view
         names = public.table.names
         embed = self.embed(
             "Short Changed",
             ENDED_EARLY if ended_early(public.table) else self._situation(view, names),
         )
+        live = not ended_early(public.table)
         embed.add_field(
             name="Players",
-            value=self._players(view, names, live=not ended_early(public.table)),
+            value=self._seats_line(view, names, live=live)
+            if pictured
+            else self._players(view, names, live=live),
             inline=False,
         )
         if view.log:
@@ -138,7 +141,24 @@ class ShortChangedPresenter(Presenter):
             lines.append(f"{marker} **{name}** · {held}{note}")
         return "\n".join(lines)
 
-    def result(self, public: PublicTable) -> list[discord.Embed]:
+    @staticmethod
+    def _seats_line(view: ShortChangedView, names: Sequence[str], *, live: bool = True) -> str:
+        """:meth:`_players` in one line, beside the picture: each seat's chip count (or, once
+        revealed, its total), who is to act and who owes a double turn."""
+        seats = []
+        for seat, name in enumerate(names):
+            marker = "▶ " if live and view.turn == seat else ""
+            if view.revealed_hands is not None:
+                held = f"chips worth {view.revealed_hands[seat].value}"
+            else:
+                held = plural(view.chip_counts[seat], "chip")
+            note = " (owes a double turn)" if view.owes_double_turn[seat] else ""
+            if view.phase == "ante":
+                note = " (choosing)" if seat in view.waiting_for else " (ready)"
+            seats.append(f"{marker}**{name}** {held}{note}")
+        return " · ".join(seats)
+
+    def result(self, public: PublicTable, *, pictured: bool = False) -> list[discord.Embed]:
         view: ShortChangedView = public.view
         names = public.table.names
         if view.winner is not None:
@@ -153,7 +173,13 @@ class ShortChangedPresenter(Presenter):
         if view.revealed_hands is not None:
             embed.add_field(
                 name="Every hand",
-                value="\n".join(
+                # beside the picture, which shows each hand's chips: only their totals
+                value=" · ".join(
+                    f"**{name}** {hand.value}"
+                    for name, hand in zip(names, view.revealed_hands, strict=True)
+                )
+                if pictured
+                else "\n".join(
                     f"**{name}**: {words.chips(hand)}"
                     for name, hand in zip(names, view.revealed_hands, strict=True)
                 ),
@@ -171,7 +197,9 @@ class ShortChangedPresenter(Presenter):
 
     # -- the private panel --------------------------------------------------------------------
 
-    def panel(self, seat: SeatTable, draft: str, notice: Notice | None) -> Panel:
+    def panel(
+        self, seat: SeatTable, draft: str, notice: Notice | None, *, pictured: bool = False
+    ) -> Panel:
         view: ShortChangedView = seat.view
         names = seat.table.names
         hand = view.hand or Chips()

@@ -160,16 +160,19 @@ class ShortWordPresenter(Presenter):
 
     # -- the public table ---------------------------------------------------------------------
 
-    def table(self, public: PublicTable) -> list[discord.Embed]:
+    def table(self, public: PublicTable, *, pictured: bool = False) -> list[discord.Embed]:
         view: ShortWordView = public.view
         names = public.table.names
         embed = self.embed(
             f"The Short Word Game · hand {view.hand} of {view.hands}",
             ENDED_EARLY if ended_early(public.table) else self._situation(view, names),
         )
+        live = not ended_early(public.table)
         embed.add_field(
             name="Players",
-            value=self._players(view, names, live=not ended_early(public.table)),
+            value=self._seats_line(view, names, live=live)
+            if pictured
+            else self._players(view, names, live=live),
             inline=False,
         )
         if view.last_result is not None and not view.over:
@@ -235,7 +238,29 @@ class ShortWordPresenter(Presenter):
             lines.append(line)
         return clip("\n".join(lines), 1024)
 
-    def result(self, public: PublicTable) -> list[discord.Embed]:
+    @staticmethod
+    def _seats_line(view: ShortWordView, names: Sequence[str], *, live: bool = True) -> str:
+        """:meth:`_players` in one line, beside the picture (which spells the words laid
+        card by card): points, cards held, the words laid by name and points."""
+        seats = []
+        for seat, name in enumerate(names):
+            marker = "▶ " if live and (view.turn == seat or seat in view.waiting_for) else ""
+            notes = [plural(view.scores[seat], "point")]
+            if not view.over:
+                notes.append(plural(view.card_counts[seat], "card"))
+            if view.known[seat]:
+                notes.append(f"holds {hand_chips(view.known[seat])} from the discards")
+            if view.went_out == seat:
+                notes.append("went out")
+            laid = view.laid[seat]
+            if laid:
+                notes.append("laid " + _words(laid, view.struck[seat]))
+            elif laid is not None:
+                notes.append("laid no words")
+            seats.append(f"{marker}**{name}** {', '.join(notes)}")
+        return clip(" · ".join(seats), 1024)
+
+    def result(self, public: PublicTable, *, pictured: bool = False) -> list[discord.Embed]:
         view: ShortWordView = public.view
         names = public.table.names
         if public.outcome is None:
@@ -316,7 +341,9 @@ class ShortWordPresenter(Presenter):
 
     # -- the private panel --------------------------------------------------------------------
 
-    def panel(self, seat: SeatTable, draft: str, notice: Notice | None) -> Panel:
+    def panel(
+        self, seat: SeatTable, draft: str, notice: Notice | None, *, pictured: bool = False
+    ) -> Panel:
         view: ShortWordView = seat.view
         names = seat.table.names
         lines = [notice.render()] if notice else []
@@ -611,6 +638,15 @@ def _melds(melds: Sequence[Meld], struck: Sequence[int]) -> str:
         f"~~{words_text.meld_text(meld)}~~ (struck out)"
         if index in struck
         else words_text.meld_text(meld)
+        for index, meld in enumerate(melds)
+    )
+
+
+def _words(melds: Sequence[Meld], struck: Sequence[int]) -> str:
+    """The words laid, by name and points only (``GI 8 and LO 5``); one challenged out
+    says so in words."""
+    return " and ".join(
+        f"{meld.word.upper()} {meld.points}" + (" (struck out)" if index in struck else "")
         for index, meld in enumerate(melds)
     )
 

@@ -49,25 +49,33 @@ class SolitairePresenter(Presenter):
 
     # -- the public table ---------------------------------------------------------------------
 
-    def table(self, public: PublicTable) -> list[discord.Embed]:
+    def table(self, public: PublicTable, *, pictured: bool = False) -> list[discord.Embed]:
         view: SolitaireView = public.view
-        board = self._board(view)
+        board = self._board(view, pictured=pictured)
         embed = self.embed(
             "Short Word Solitaire",
             f"{ENDED_EARLY}\n{board}" if ended_early(public.table) else board,
         )
-        self._words_field(embed, view)
+        self._words_field(embed, view, pictured=pictured)
         self.recent_field(embed, public)
         embed.set_footer(text=f"Words are checked against {view.dictionary}.")
         return [embed]
 
     @staticmethod
-    def _board(view: SolitaireView) -> str:
-        stacks = "\n".join(
-            f"**{number}.** {card_chip(top) if top else '(empty)'} · {size} card"
-            + ("" if size == 1 else "s")
-            for number, (top, size) in enumerate(zip(view.tops, view.sizes, strict=True), start=1)
-        )
+    def _board(view: SolitaireView, *, pictured: bool = False) -> str:
+        """The stacks' top cards and sizes, a line a stack (one line beside the picture),
+        then the cards used."""
+        tops = zip(view.tops, view.sizes, strict=True)
+        if pictured:
+            stacks = "**Stacks:** " + " · ".join(
+                f"{number}. {card_chip(top) if top else '(empty)'} ({size})"
+                for number, (top, size) in enumerate(tops, start=1)
+            )
+        else:
+            stacks = "\n".join(
+                f"**{number}.** {card_chip(top) if top else '(empty)'} · {plural(size, 'card')}"
+                for number, (top, size) in enumerate(tops, start=1)
+            )
         used = f"**{view.used} of {view.cards} cards used** in {plural(len(view.words), 'word')}."
         if view.ending == "won":
             used += " 🏆 Every card is in a word: solitaire won!"
@@ -78,16 +86,20 @@ class SolitairePresenter(Presenter):
         return f"{stacks}\n{used}"
 
     @staticmethod
-    def _words_field(embed: discord.Embed, view: SolitaireView) -> None:
+    def _words_field(embed: discord.Embed, view: SolitaireView, *, pictured: bool = False) -> None:
+        """The words made, newest last: a line a word with its cards, or beside the
+        picture one line of words and points."""
         if view.words:
-            shown = [meld_text(meld) for meld in view.words[-WORDS_SHOWN:]]
+            recent = view.words[-WORDS_SHOWN:]
+            if pictured:
+                value = " · ".join(f"{meld.word.upper()} {meld.points}" for meld in recent)
+            else:
+                value = "\n".join(meld_text(meld) for meld in recent)
             embed.add_field(
-                name=f"Words ({len(view.words)})",
-                value=clip("\n".join(shown), 1024),
-                inline=False,
+                name=f"Words ({len(view.words)})", value=clip(value, 1024), inline=False
             )
 
-    def result(self, public: PublicTable) -> list[discord.Embed]:
+    def result(self, public: PublicTable, *, pictured: bool = False) -> list[discord.Embed]:
         view: SolitaireView = public.view
         if public.outcome is None:
             return [self.embed("Short Word Solitaire was stopped early", "No result is recorded.")]
@@ -97,7 +109,7 @@ class SolitairePresenter(Presenter):
             else f"Solitaire over: {view.used} of {plural(view.cards, 'card')} used"
         )
         embed = self.embed(title, f"{plural(len(view.words), 'word')} made.")
-        self._words_field(embed, view)
+        self._words_field(embed, view, pictured=pictured)
         return [embed]
 
     def ping(self, public: PublicTable, seats: Sequence[int]) -> str:
@@ -105,10 +117,12 @@ class SolitairePresenter(Presenter):
 
     # -- the private panel --------------------------------------------------------------------
 
-    def panel(self, seat: SeatTable, draft: str, notice: Notice | None) -> Panel:
+    def panel(
+        self, seat: SeatTable, draft: str, notice: Notice | None, *, pictured: bool = False
+    ) -> Panel:
         view: SolitaireView = seat.view
         lines = [notice.render()] if notice else []
-        lines.append(self._board(view))
+        lines.append(self._board(view, pictured=pictured))
         playing = seat.seat in seat.to_act
         if playing and view.step == "word":
             if seat.legal == [GiveUp()]:

@@ -123,7 +123,7 @@ class TrickyPresenter(Presenter):
 
     # -- the public table ---------------------------------------------------------------------
 
-    def table(self, public: PublicTable) -> list[discord.Embed]:
+    def table(self, public: PublicTable, *, pictured: bool = False) -> list[discord.Embed]:
         view: TrickyView = public.view
         names = public.table.names
         embed = self.embed(
@@ -137,12 +137,15 @@ class TrickyPresenter(Presenter):
                 name=f"Trick {view.trick_number} of {TRICKS_PER_HAND}"
                 if view.phase == "tricks"
                 else "Last trick",
-                value=self._trick(view, names),
+                value=self._trick(view, names, pictured=pictured),
                 inline=False,
             )
+        live = not ended_early(public.table)
         embed.add_field(
             name=f"Players · playing to {_points(view.target)}",
-            value=self._players(view, names, live=not ended_early(public.table)),
+            value=self._seats_line(view, names, live=live)
+            if pictured
+            else self._players(view, names, live=live),
             inline=False,
         )
         self.recent_field(embed, public)
@@ -191,7 +194,9 @@ class TrickyPresenter(Presenter):
         return clip(" · ".join(calls), FIELD_TEXT)
 
     @staticmethod
-    def _trick(view: TrickyView, names: Sequence[str]) -> str:
+    def _trick(view: TrickyView, names: Sequence[str], *, pictured: bool = False) -> str:
+        """The trick in progress; then who took the last trick, and (unless the picture
+        shows them) the dice it was played with."""
         lines = [
             f"{names[seat]}: **{_shown(a, view.trump)} + {_shown(b, view.trump)}**"
             for seat, a, b in view.trick
@@ -200,6 +205,9 @@ class TrickyPresenter(Presenter):
             lines.append(f"{names[view.leader]} leads.")
         if view.last_trick and view.last_trick_winner is not None:
             taken = sum(a.value + b.value for _, a, b in view.last_trick)
+            if pictured:
+                lines.append(f"Last trick to **{names[view.last_trick_winner]}** ({taken} points)")
+                return clip("\n".join(lines), FIELD_TEXT)
             played = ", ".join(
                 f"{names[seat]} {_shown(a, view.trump)} + {_shown(b, view.trump)}"
                 for seat, a, b in view.last_trick
@@ -230,7 +238,29 @@ class TrickyPresenter(Presenter):
             lines.append(" · ".join(parts))
         return clip("\n".join(lines), FIELD_TEXT)
 
-    def result(self, public: PublicTable) -> list[discord.Embed]:
+    @staticmethod
+    def _seats_line(view: TrickyView, names: Sequence[str], *, live: bool = True) -> str:
+        """:meth:`_players` in one line, beside the picture: each seat's score and, for the
+        phase, what was re-rolled or the tricks and points taken (dice left are drawn)."""
+        seats = []
+        for seat, name in enumerate(names):
+            marker = "▶ " if live and seat in view.waiting_for else ""
+            notes = []
+            if view.phase == "reroll":
+                rerolled = view.rerolled[seat]
+                notes.append("choosing" if rerolled is None else f"re-rolled {rerolled}")
+            elif view.phase == "auction":
+                notes.append(f"re-rolled {view.rerolled[seat]}")
+            else:
+                notes.append(
+                    f"{words.plural(view.tricks_won[seat], 'trick')}, {view.taken[seat]} taken"
+                )
+            if seat == view.high_bidder and view.phase in ("trump", "tricks"):
+                notes.append(f"bid {view.high_bid}")
+            seats.append(f"{marker}**{name}** {_points(view.scores[seat])} ({', '.join(notes)})")
+        return clip(" · ".join(seats), FIELD_TEXT)
+
+    def result(self, public: PublicTable, *, pictured: bool = False) -> list[discord.Embed]:
         view: TrickyView = public.view
         names = public.table.names
         if view is None or view.winner is None:
@@ -328,12 +358,14 @@ class TrickyPresenter(Presenter):
 
     # -- the private panel --------------------------------------------------------------------
 
-    def panel(self, seat: SeatTable, draft: str, notice: Notice | None) -> Panel:
+    def panel(
+        self, seat: SeatTable, draft: str, notice: Notice | None, *, pictured: bool = False
+    ) -> Panel:
         view: TrickyView = seat.view
         names = seat.table.names
         lines = [notice.render()] if notice else []
         lines.append(self._status(seat, names))
-        lines += self._hand_lines(view)
+        lines += self._hand_lines(view, pictured=pictured)
         if view.phase == "tricks" and view.trick:
             lines.append(
                 "**On the table:** "
@@ -388,17 +420,20 @@ class TrickyPresenter(Presenter):
         return f"Waiting for: {waiting}."
 
     @staticmethod
-    def _hand_lines(view: TrickyView) -> list[str]:
+    def _hand_lines(view: TrickyView, *, pictured: bool = False) -> list[str]:
+        """The seat's dice by kind: a line a kind, or one line beside the hand's picture."""
         if not view.dice:
             return ["**Your dice:** all played."]
         trump = view.trump if view.trump_named else None
-        lines = [f"**Your dice** ({len(view.dice)} left):"]
+        kinds = []
         for faces, values in words.dice_by_kind(view.dice):
-            shown = " · ".join(
+            shown = (", " if pictured else " · ").join(
                 f"**{value}★ (trump)**" if value == trump else str(value) for value in values
             )
-            lines.append(f"`d{faces:<2}` {shown}")
-        return lines
+            kinds.append(f"d{faces} {shown}" if pictured else f"`d{faces:<2}` {shown}")
+        if pictured:
+            return [f"**Your dice** ({len(view.dice)} left): " + " · ".join(kinds)]
+        return [f"**Your dice** ({len(view.dice)} left):", *kinds]
 
     def _controls(self, seat: SeatTable, draft: str) -> list[discord.ui.Item[Any]]:
         table_id, version = seat.table.id, seat.table.version

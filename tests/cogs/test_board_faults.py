@@ -38,8 +38,10 @@ def table_edits(env: Env, room: Room) -> int:
 async def shows_latest(bot: TrickyBot, room: Room, table_id: int) -> bool:
     """The channel's table message is exactly what the board would draw now."""
     public = await bot.tables.public(table_id)
-    wanted = _with_seat_notes(PRESENTERS[public.table.game_key].table(public), public.table)
     shown = room.table_message().embeds
+    pictured = bool(shown and shown[0].image.url)  # beside a picture the text is shorter
+    presenter = PRESENTERS[public.table.game_key]
+    wanted = _with_seat_notes(presenter.table(public, pictured=pictured), public.table)
     return [_plain(e) for e in shown] == [_plain(e) for e in wanted]
 
 

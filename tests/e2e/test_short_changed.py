@@ -212,7 +212,10 @@ async def test_a_whole_game_through_the_bot(simcord_env: Env, bots: BotFactory) 
     assert final.winner == winner
     result = room.public_messages()[-1]
     assert f"<@{seats[winner].id}>" in result.content and "won" in result.content
-    for hand in final.hands:
-        assert chip_text(hand) in text_of(result)
+    # Beside the final table's picture, which draws every hand's chips, the text says
+    # what each hand was worth.
+    assert [attachment.filename for attachment in result.attachments] == ["result.png"]
+    for name, hand in zip(("ann", "bo", "cy", "di"), final.hands, strict=True):
+        assert f"**{name}** {hand.value}" in text_of(result)
     assert "Open my hand" not in labels(room.public_messages()[-2])
     assert all(isinstance(hand, Chips) for hand in final.hands)

@@ -21,9 +21,15 @@ async def settle(bot: TrickyBot) -> None:
 
 
 def table_embeds(message: Any) -> list[dict[str, Any]]:
-    """The embeds' words: the table message also shows its picture, the Watch copy only text."""
+    """The embeds' words but for the fields' values: the table message also shows its
+    picture, beside which each seat's line is shorter; the Watch copy is the whole text."""
     return [
-        {key: value for key, value in embed.to_dict().items() if key != "image"}
+        {
+            "title": embed.title,
+            "description": embed.description,
+            "footer": embed.footer.text,
+            "fields": [field.name for field in embed.fields],
+        }
         for embed in message.embeds
     ]
 
