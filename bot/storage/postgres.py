@@ -75,6 +75,17 @@ LOST: tuple[type[BaseException], ...] = (
     asyncpg.exceptions.CannotConnectNowError,  # the server is starting
 )
 """What a broken connection, or a server not there, raises."""
+
+
+def _is_lost(error: BaseException) -> bool:
+    """Whether ``error`` says the connection broke. A pooled connection that the server
+    ended is handed back to the pool by asyncpg at once, and what was under way on it
+    then fails as "released back to the pool"."""
+    return isinstance(error, LOST) or (
+        isinstance(error, asyncpg.InterfaceError) and "released back to the pool" in str(error)
+    )
+
+
 _UNREACHABLE: tuple[type[BaseException], ...] = (
     *LOST,
     asyncpg.PostgresError,
@@ -168,6 +179,11 @@ class _Statements:
         await self._connection.execute(script)
 
 
+async def _commit(connection: _Link) -> None:
+    """COMMIT (as a coroutine: a connection already handed back raises on the call)."""
+    await connection.execute("COMMIT")
+
+
 class PostgresDatabase(Database):
     backend: Backend = "postgresql"
 
@@ -225,21 +241,19 @@ class PostgresDatabase(Database):
         callbacks: list[Callable[[], None]] = []
         token = self._callbacks.set(callbacks)
         try:
+            connection = await self._begun()
             try:
-                connection = await self._pool.acquire()
-            except LOST as error:
-                raise DatabaseUnavailable from error
-            try:
-                await self._begin(connection)
                 try:
                     yield _Statements(connection)
-                except BaseException:
+                except BaseException as failure:
                     await self._roll_back(connection)
+                    if _is_lost(failure):
+                        raise DatabaseUnavailable from failure
                     raise
-                failed, cancelled = await _waited_out(connection.execute("COMMIT"))
+                failed, cancelled = await _waited_out(_commit(connection))
                 if failed is not None:
                     await self._roll_back(connection)
-                    if isinstance(failed, LOST):
+                    if _is_lost(failed):
                         raise DatabaseUnavailable from failed
                     raise failed
             finally:
@@ -252,22 +266,41 @@ class PostgresDatabase(Database):
         finally:
             self._callbacks.reset(token)
 
-    @staticmethod
-    async def _begin(connection: _Link) -> None:
-        try:
-            await connection.execute("BEGIN")
-        except LOST as error:
-            raise DatabaseUnavailable from error
+    async def _begun(self) -> PoolConnectionProxy[asyncpg.Record]:
+        """A connection with a transaction begun on it. Nothing was sent before BEGIN, so
+        a connection found broken (the server restarted since it was last used) is
+        replaced and BEGIN tried again, for a moment."""
+        for pause in (*RECONNECT_PAUSES, None):
+            try:
+                connection = await self._pool.acquire()
+            except LOST as error:
+                if pause is None:
+                    raise DatabaseUnavailable from error
+                await asyncio.sleep(pause)
+                continue
+            try:
+                await connection.execute("BEGIN")
+                return connection
+            except BaseException as error:
+                await self._pool.release(connection)
+                if not _is_lost(error):
+                    raise
+                if pause is None:
+                    raise DatabaseUnavailable from error
+                log.warning("database connection lost (%r); beginning again", error)
+            await asyncio.sleep(pause)
+        raise AssertionError("unreachable: the last attempt returns or raises")
 
     @staticmethod
     async def _roll_back(connection: _Link) -> None:
         """Roll back if the connection still stands (a broken one rolled back already)."""
-        if connection.is_closed() or not connection.is_in_transaction():
-            return
         try:
+            if connection.is_closed() or not connection.is_in_transaction():
+                return
             await connection.execute("ROLLBACK")
-        except Exception:  # the pool resets or replaces the connection on release
-            log.warning("ROLLBACK after a failure failed", exc_info=True)
+        except Exception as error:  # the pool resets or replaces the connection on release
+            if not _is_lost(error):
+                log.warning("ROLLBACK after a failure failed", exc_info=True)
 
     def after_commit(self, callback: Callable[[], None]) -> None:
         callbacks = self._callbacks.get()
@@ -284,7 +317,9 @@ class PostgresDatabase(Database):
         for pause in (*RECONNECT_PAUSES, None):
             try:
                 return list(await self._pool.fetch(query, *args))
-            except LOST as error:
+            except Exception as error:
+                if not _is_lost(error):
+                    raise
                 if pause is None:
                     raise DatabaseUnavailable from error
                 log.warning("database connection lost (%r); reading again in %.2fs", error, pause)
@@ -327,8 +362,10 @@ class PostgresDatabase(Database):
                 return await connection.execute(query, *args)
             except asyncpg.exceptions.IntegrityConstraintViolationError as error:
                 raise _portable(error) from error
-            except LOST as error:
-                raise DatabaseUnavailable from error
+            except Exception as error:
+                if _is_lost(error):
+                    raise DatabaseUnavailable from error
+                raise
             finally:
                 await self._pool.release(connection)
         raise AssertionError("unreachable: the last attempt returns or raises")
@@ -337,8 +374,10 @@ class PostgresDatabase(Database):
         """One simple query: PostgreSQL runs its statements as one transaction."""
         try:
             await self._pool.execute(script)
-        except LOST as error:
-            raise DatabaseUnavailable from error
+        except Exception as error:
+            if _is_lost(error):
+                raise DatabaseUnavailable from error
+            raise
 
     # -- the schema ---------------------------------------------------------------------------
 

@@ -88,14 +88,17 @@ async def test_processes_starting_together_apply_each_migration_once(empty: str)
             await db.close()
 
 
-@pytest.mark.parametrize("backend", ["postgresql"], indirect=True)  # SQLite's: test_migrations
-async def test_a_database_migrated_by_a_newer_bot_is_refused(db: Database) -> None:
-    await db.write(
-        "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
-        (999, "from_the_future", NOW.isoformat()),
-    )
-    with pytest.raises(DatabaseTooNew, match="999"):
-        await migrate(db)
+async def test_a_database_migrated_by_a_newer_bot_is_refused(postgres: Postgres) -> None:
+    db = await Database.open(await postgres.create())  # its own: the others' stays current
+    try:
+        await db.write(
+            "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+            (999, "from_the_future", NOW.isoformat()),
+        )
+        with pytest.raises(DatabaseTooNew, match="999"):
+            await migrate(db)
+    finally:
+        await db.close()
 
 
 async def test_an_unreachable_server_is_one_clear_line_without_its_password() -> None:
