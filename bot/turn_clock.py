@@ -382,11 +382,14 @@ class TurnClock:
     ) -> Literal["moved", "stale", "refused"]:
         """Choose and apply a move for a seat."""
         assert table.state_json is not None
+        legal = self._service.legal_for(table, seat) if by == "computer" else None
         action = await self._computers.choose(
             table.game_key, table.state_json, seat, level, table=table.id
         )
         try:
-            await self._service.act_for(table.id, seat, action, version=table.version, by=by)
+            await self._service.act_for(
+                table.id, seat, action, version=table.version, by=by, chosen_from=legal
+            )
         except StaleTable:
             return "stale"  # someone moved while the bot thought
         except TableError as error:

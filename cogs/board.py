@@ -52,7 +52,7 @@ import aiohttp
 import discord
 
 from bot.storage.database import DatabaseBusy
-from bot.tables.model import Table, TableStatus
+from bot.tables.model import RunningGame, Table, TableStatus
 from bot.tables.service import Change, PublicTable, TableError, TableService
 from cogs.controls import TableButton
 from cogs.lobby import clock_text, lobby_message
@@ -80,6 +80,7 @@ __all__ = [
     "CATCH_UP_AFTER",
     "EDITS_LIMITED",
     "REPOST_AFTER",
+    "RESUMING_AT_ONCE",
     "RETRY_PAUSES",
     "SCROLLED_AWAY",
     "TableBoard",
@@ -107,6 +108,9 @@ CATCH_UP_AFTER = 120.0
 RETRY_AFTER_CAP = 300.0
 """The longest ``retry_after`` the board honours; anything longer is not a pause but an outage."""
 CLOSING = {"finished", "ended", "cancelled"}
+RESUMING_AT_ONCE = 4
+"""Resumed tables redrawn at a time once their grace ran out after a restart: the pings
+owed trickle out instead of loading and posting every table at once."""
 ANSWERING = 2**62
 """The version of a panel whose own click is being answered: newer than any table, so the
 board leaves it alone until the click's answer records the real version."""
@@ -177,6 +181,8 @@ class TableBoard:
         """Per table, the wait for its seats' grace period to pass (cancelled by a move)."""
         self._due: dict[int, frozenset[int]] = {}
         """Per table, the seats whose grace period passed: the next redraw pings them."""
+        self._resuming: asyncio.Task[None] | None = None
+        """The pings owed since a restart, handed out as each server's grace runs out."""
         self._news: dict[int, str] = {}
         """Per lobby, what last happened to it that its seats do not show: who hosts since
         the host left, or why it closed. Kept in memory only: a restart forgets it, and
@@ -250,6 +256,8 @@ class TableBoard:
         for waiting in self._grace.values():
             waiting.cancel()
         self._grace.clear()
+        if self._resuming is not None:
+            self._resuming.cancel()
         for table_id in self._pausing:
             worker = self._workers.get(table_id)
             if worker is not None:
@@ -514,14 +522,10 @@ class TableBoard:
         acting = frozenset(public.to_act)
         self._pinged[table_id] = Ping(acting, presenter.ping(public, sorted(acting)))
 
-    async def _start_grace(self, table: Table, called: frozenset[int] | None = None) -> None:
-        """Owe the seats to act a ping once the server's grace period passes without a move.
-
-        ``called``: the seats this turn may call, when no ping was noted for it yet (after a
-        restart); the ping goes to those of them the table then waits for.
-        """
+    async def _start_grace(self, table: Table) -> None:
+        """Owe the seats to act a ping once the server's grace period passes without a move."""
         self._cancel_grace(table.id)
-        seats = self._pinged[table.id].seats if called is None else called
+        seats = self._pinged[table.id].seats
         people = frozenset(seat for seat in seats if not table.seats[seat].played_by_bot)
         if not people:
             return
@@ -551,19 +555,70 @@ class TableBoard:
             waiting.cancel()
         self._due.pop(table_id, None)
 
-    async def resume(self) -> None:
+    def resume(self) -> None:
         """After a restart: every seat to act starts its grace period afresh, as its turn
         clock does (``TurnClock.start``), so nobody who looks away goes unpinged because
         the bot was down. Someone pinged just before the restart may be pinged once more.
 
-        Start-up loads no table for it: the grace waits for every person seated, and
-        when it runs out the table is loaded and drawn, and those of them it still waits
-        for are pinged."""
-        for table in await self._tables.open_tables():
-            if table.status is not TableStatus.ACTIVE or table.id in self._pinged:
-                continue
-            called = frozenset(range(len(table.seats)))
-            await self._start_grace(table, called)
+        Start-up does nothing for it but start one background task (:meth:`_resume`): the
+        bot answers its first click as soon with ten thousand running tables as with none.
+        """
+        self._resuming = asyncio.create_task(self._resume(), name="board-resume")
+
+    async def _resume(self) -> None:
+        """Wait out each server's grace from the restart, then hand the running tables
+        that nobody moved in meanwhile to their redraw, which pings the people they wait
+        for. Start-up reads only which servers have running games; a server's games are
+        read a page at a time once its grace has run out, a table is loaded only then,
+        and at most :data:`RESUMING_AT_ONCE` are redrawn at a time: a restart with many
+        tables sends no burst of reads, loads and pings."""
+        loop = asyncio.get_running_loop()
+        restarted = loop.time()
+        try:
+            graces = {
+                guild_id: max((await self._bot.guild_settings.get(guild_id)).ping_grace, 0)
+                for guild_id in await self._tables.guilds_playing()
+            }
+        except Exception:
+            log.exception("could not read the running games to resume their pings")
+            return
+        drawing: set[asyncio.Task[None]] = set()
+        for guild_id in sorted(graces, key=graces.__getitem__):
+            await asyncio.sleep(max(0.0, restarted + graces[guild_id] - loop.time()))
+            after = 0
+            while page := await self._tables.running_games(guild_id, after=after):
+                after = page[-1].id
+                for game in page:
+                    while len(drawing) >= RESUMING_AT_ONCE:
+                        done, _ = await asyncio.wait(drawing, return_when=asyncio.FIRST_COMPLETED)
+                        drawing -= done
+                    worker = await self._resume_one(game)
+                    if worker is not None:
+                        drawing.add(worker)
+
+    async def _resume_one(self, game: RunningGame) -> asyncio.Task[None] | None:
+        """Owe the people a resumed table waits for their ping, and redraw it to post it.
+        The redraw's worker, to wait for; ``None`` when nothing was owed."""
+        table_id = game.id
+        if table_id in self._pinged or table_id in self._grace or table_id in self._due:
+            return None  # drawn while this waited
+        try:
+            table = await self._tables.get(table_id)
+        except Exception:
+            log.exception("table %s could not be loaded to resume its ping", table_id)
+            return None
+        if table.status is not TableStatus.ACTIVE or table_id in self._pinged:
+            return None  # drawn since the restart: its turn keeps its own grace
+        people = frozenset(
+            seat for seat, player in enumerate(table.seats) if not player.played_by_bot
+        )
+        if not people:
+            return None
+        # Which of them the table waits for is known once it is drawn: _ping keeps those.
+        self._due[table_id] = people
+        self._dirty.add(table_id)
+        self._wake(table_id, table.channel_id)
+        return self._workers.get(table_id)
 
     async def _post_ping(
         self,

@@ -86,7 +86,7 @@ class TablesCog(
 
     async def cog_load(self) -> None:
         self.bot.tables.listen(self.board)
-        await self.board.resume()  # grace periods live in memory: start them again
+        self.board.resume()  # grace periods live in memory: start them again (background)
         # The tree's handler, not a cog's: discord.py runs the tree's after any cog's,
         # so one place answers every command's error, this cog's and the others'.
         self.bot.tree.on_error = command_failed  # type: ignore[method-assign]

@@ -34,7 +34,7 @@ from bot.storage.database import (
 )
 from bot.storage.group_commit import GroupCommit, SaveInterrupted
 from bot.storage.shards import ours
-from bot.tables.model import Player, Table, TableStatus
+from bot.tables.model import Player, RunningGame, Table, TableStatus
 
 __all__ = [
     "AlreadyRematched",
@@ -307,6 +307,27 @@ class TableRepository:
             (TableStatus.ACTIVE.value, *params),
         )
         return [int(row["id"]) for row in rows]
+
+    async def guilds_playing(self) -> list[int]:
+        """This process's servers with a running game (for start-up: no row loaded)."""
+        mine, params = ours(self._shards, "guild_id")
+        rows = await self._db.fetch_all(
+            f"SELECT DISTINCT guild_id FROM tables WHERE status = ? AND {mine} ORDER BY guild_id",
+            (TableStatus.ACTIVE.value, *params),
+        )
+        return [int(row["guild_id"]) for row in rows]
+
+    async def running_games(
+        self, guild_id: int, *, after: int = 0, limit: int = 256
+    ) -> list[RunningGame]:
+        """A page of a server's running games, where they are, by id after ``after``: an
+        indexed read that loads no row (for start-up)."""
+        rows = await self._db.fetch_all(
+            "SELECT id, channel_id FROM tables WHERE guild_id = ? AND status = ? AND id > ? "
+            "ORDER BY id LIMIT ?",
+            (guild_id, TableStatus.ACTIVE.value, after, limit),
+        )
+        return [RunningGame(int(row["id"]), guild_id, int(row["channel_id"])) for row in rows]
 
     async def open_tables(self) -> list[Table]:
         """This process's lobbies and running games, oldest first (for start-up)."""

@@ -7,7 +7,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-__all__ = ["Player", "Table", "TableStatus"]
+__all__ = ["Player", "RunningGame", "Table", "TableStatus"]
 
 
 class TableStatus(StrEnum):
@@ -23,6 +23,15 @@ class TableStatus(StrEnum):
     @property
     def is_open(self) -> bool:
         return self in (TableStatus.LOBBY, TableStatus.ACTIVE)
+
+
+@dataclass(frozen=True, slots=True)
+class RunningGame:
+    """Where a running game is, and nothing more: its seats and state stay unread."""
+
+    id: int
+    guild_id: int
+    channel_id: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,7 +41,7 @@ from bot.storage.tables import (
     Turn,
 )
 from bot.tables.admission import Admission, Busy
-from bot.tables.model import Player, Table, TableStatus
+from bot.tables.model import Player, RunningGame, Table, TableStatus
 from games.ai.hints import Hint, hint, hint_seed
 from games.catalog import tactics_for
 from games.core.errors import GameError
@@ -68,7 +68,21 @@ log = logging.getLogger(__name__)
 
 RECENT_LINES = 8
 """How many public event lines the table message shows."""
-STATE_CACHE_SIZE = 2048
+STATE_CACHE_BYTES = 64 << 20
+"""About how much memory the parsed game states kept for the next move may take: some
+fifteen thousand tables of a few KiB each, so a busy bot's running tables all stay parsed
+(measured with ``bench/capacity.py --case tables``). A count would be wrong both ways: a
+Fraud state takes three times a Tricky one."""
+ROW_CACHE_BYTES = 48 << 20
+"""About how much memory the table rows kept by the repository may take."""
+ROW_BYTES = 3 << 10
+"""A cached row's memory: its state's JSON (0.6 to 1.7 KiB across the games) with the
+seats and the latest public lines around it. The repository counts rows, so the budget
+is handed to it as a count: 16,384 rows, where a fixed 4,096 made a bot with 10,000
+running tables read most rows again on every click."""
+PARSED_PER_JSON_BYTE = 4
+"""A parsed state's memory over its JSON text's length: 2 to 5 across the games (measured
+with ``tracemalloc``), the lookups worked out for it included."""
 MOVES_AT_ONCE = 4
 """Players' moves the service works on at once (``TRICKY_MOVES_AT_ONCE``)."""
 MOVES_WAITING = MOVES_AT_ONCE
@@ -198,6 +212,8 @@ class _Look:
 class _Cached:
     version: int
     state: Any
+    size: int
+    """What the entry is reckoned to take in memory, in bytes."""
     looks: dict[Seat | None, _Look] = field(default_factory=dict)
     """Worked out once per version: a click draws the panel its seat was just shown."""
 
@@ -209,11 +225,15 @@ class _StateCache:
     The database stays the truth: an entry is used only if its version matches
     the table row. A move takes its table's entry out while it applies and saves
     (the engine changes the state in place), so nobody looks at a state that is
-    not committed, and puts the new state back once it is.
+    not committed, and puts the new state back once it is. What it holds is bounded by
+    memory (``capacity`` bytes, each entry reckoned from its JSON's length), not by a
+    count of tables.
     """
 
     capacity: int
     entries: OrderedDict[int, _Cached] = field(default_factory=OrderedDict)
+    held: int = 0
+    """The bytes the entries are reckoned to take."""
 
     def get(self, table: Table) -> Any | None:
         entry = self.entry(table)
@@ -226,14 +246,21 @@ class _StateCache:
         self.entries.move_to_end(table.id)
         return entry
 
-    def put(self, table_id: int, version: int, state: Any) -> None:
-        self.entries[table_id] = _Cached(version, state)
-        self.entries.move_to_end(table_id)
-        while len(self.entries) > self.capacity:
-            self.entries.popitem(last=False)
+    def put(self, table_id: int, version: int, state: Any, json_length: int) -> None:
+        """Keep ``state``, whose saved JSON is ``json_length`` characters long."""
+        self.drop(table_id)
+        size = PARSED_PER_JSON_BYTE * json_length
+        self.entries[table_id] = _Cached(version, state, size)
+        self.held += size
+        # The newest stays whatever its size: the caller is about to use it.
+        while self.held > self.capacity and len(self.entries) > 1:
+            _, dropped = self.entries.popitem(last=False)
+            self.held -= dropped.size
 
     def drop(self, table_id: int) -> None:
-        self.entries.pop(table_id, None)
+        dropped = self.entries.pop(table_id, None)
+        if dropped is not None:
+            self.held -= dropped.size
 
 
 class TableService:
@@ -247,6 +274,7 @@ class TableService:
         shards: Shards = UNSHARDED,
         settings: GuildSettingsService | None = None,
         admission: Admission | None = None,
+        state_cache_bytes: int = STATE_CACHE_BYTES,
     ) -> None:
         """``settings``: the bot's settings service; by default one of its own. ``admission``:
         how many players' moves run at once and wait (:mod:`bot.tables.admission`)."""
@@ -255,7 +283,7 @@ class TableService:
             running=MOVES_AT_ONCE, waiting=MOVES_WAITING, patience=MOVE_PATIENCE
         )
         """How many players' moves run at once and wait; the rest are refused as busy."""
-        self._repo = TableRepository(db, shards=shards)
+        self._repo = TableRepository(db, shards=shards, cache_size=ROW_CACHE_BYTES // ROW_BYTES)
         self._settings = settings or GuildSettingsService(
             GuildSettingsRepository(db), catalog, clock.now
         )
@@ -267,7 +295,7 @@ class TableService:
         """Each table's lock, for as long as someone holds or waits for it (each of them
         keeps it alive): a table is never left with two, and a closed one with none."""
         self._listeners: list[TableListener] = []
-        self._states = _StateCache(STATE_CACHE_SIZE)
+        self._states = _StateCache(state_cache_bytes)
 
     def listen(self, listener: TableListener) -> None:
         self._listeners.append(listener)
@@ -288,6 +316,15 @@ class TableService:
 
     async def open_tables(self) -> list[Table]:
         return await self._repo.open_tables()
+
+    async def guilds_playing(self) -> list[int]:
+        """The servers with a running game (nothing loaded: for start-up)."""
+        return await self._repo.guilds_playing()
+
+    async def running_games(self, guild_id: int, *, after: int = 0) -> list[RunningGame]:
+        """A page of a server's running games by id after ``after``, where they are (nothing
+        loaded: for start-up); empty after the last."""
+        return await self._repo.running_games(guild_id, after=after)
 
     async def with_bot_seats(self) -> list[int]:
         """The running games where the bot plays a seat, by id (nothing loaded)."""
@@ -564,14 +601,15 @@ class TableService:
             seed = self._seeds()
             options = game.options(table.options)
             state = game.new(seated, seed, options)
+            state_json = game.dump_state(state)
             await self._repo.start(
                 table_id,
                 seed=seed,
                 options=options.model_dump(mode="json"),
-                state_json=game.dump_state(state),
+                state_json=state_json,
                 now=self._clock.now(),
             )
-            self._states.put(table_id, 0, state)
+            self._states.put(table_id, 0, state, len(state_json))
         return await self._changed(table_id, "started")
 
     async def stop(self, table_id: int, user_id: int, *, moderator: bool) -> Table:
@@ -628,16 +666,36 @@ class TableService:
         return played
 
     async def act_for(
-        self, table_id: int, seat: Seat, action: object, *, version: int, by: MoveBy
+        self,
+        table_id: int,
+        seat: Seat,
+        action: object,
+        *,
+        version: int,
+        by: MoveBy,
+        chosen_from: tuple[Any, ...] | None = None,
     ) -> Played:
         """Apply a move the bot makes for a seat: the turn clock's stand-in move, or a
-        computer player's. ``version`` must be the one the move was chosen on."""
+        computer player's. ``version`` must be the one the move was chosen on.
+
+        ``chosen_from``: for a computer seat, the legal actions it chose among. Its move
+        still stands on a newer version if the seat is still to act with the very same
+        choice. Only the bot moves a computer seat, so the seat was to act all along, and
+        what moved meanwhile were other seats choosing at the same time (a simultaneous
+        ante or bid), whose choices it could not see anyway. Without this, a computer's
+        ante thought over for a second was refused whenever a person anted meanwhile,
+        and queued again behind every other table's decisions, for ever on a busy bot.
+        """
         async with self._lock(table_id):
             table = await self._active(table_id)
             if not 0 <= seat < len(table.seats):
                 raise TableError("No such seat.")
             if by == "computer" and not table.seats[seat].played_by_bot:
                 raise TableError("A person plays that seat.")
+            if version != table.version and by == "computer" and chosen_from is not None:
+                look = self._look(table, self.game(table.game_key), seat)
+                if seat in look.to_act and look.legal == chosen_from:
+                    version = table.version
             played = await self._move(table, seat, action, version, by)
         await self._announce_move(played)
         return played
@@ -659,7 +717,7 @@ class TableService:
             events = game.apply(state, seat, action)
         except GameError as error:
             # The contract: a refused move left the state untouched.
-            self._states.put(table.id, table.version, state)
+            self._states.put(table.id, table.version, state, len(table.state_json or ""))
             raise MoveRefused(error) from error
         return await self._save(table, game, state, seat, action, events, by)
 
@@ -719,7 +777,7 @@ class TableService:
                         await self._record_result(sql, table, game, outcome, settings, now)
         except StaleVersion:
             raise StaleTable("The table has moved on since you looked: here it is now.") from None
-        self._states.put(table.id, table.version + 1, state)
+        self._states.put(table.id, table.version + 1, state, len(state_json))
         return Played(saved, seat, events, lines, private)
 
     async def _record_result(
@@ -811,6 +869,10 @@ class TableService:
         return self._clock.now()
 
     # -- looking ------------------------------------------------------------------------------
+
+    def legal_for(self, table: Table, seat: Seat) -> tuple[Any, ...]:
+        """The legal actions of ``seat`` at ``table``'s version (as loaded by the caller)."""
+        return self._look(table, self.game(table.game_key), seat).legal
 
     async def public(self, table_id: int) -> PublicTable:
         table = await self.get(table_id)
@@ -925,7 +987,9 @@ class TableService:
         if cached is not None:
             return cached
         assert table.state_json is not None
-        self._states.put(table.id, table.version, game.load_state(table.state_json))
+        self._states.put(
+            table.id, table.version, game.load_state(table.state_json), len(table.state_json)
+        )
         entry = self._states.entry(table)
         assert entry is not None
         return entry

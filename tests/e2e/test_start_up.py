@@ -10,18 +10,16 @@ import pytest
 from simcord import Env
 
 from bot.storage.deadlines import DeadlineRepository
+from bot.storage.tables import TableRepository
 from bot.tables.model import Player
-from cogs.board import TableBoard
+from cogs.board import RESUMING_AT_ONCE, TableBoard
 from games.catalog import CATALOG
 from tests.bot.test_turn_clock import clocked_game
+from tests.cogs.test_board import posted_pings
 from tests.e2e.helpers import BotFactory, bot_of, text_of
 
 STORED = 25
 """Running tables besides the one clicked, each with a clock."""
-
-
-async def _no_resume(self: TableBoard) -> None:
-    return None
 
 
 async def test_a_restart_with_many_tables_answers_its_first_click_before_loading_them(
@@ -55,26 +53,32 @@ async def test_a_restart_with_many_tables_answers_its_first_click_before_loading
             return real(text)
 
         monkeypatch.setattr(game, "load_state", counting)
-    loaded_when_answered: list[int] = []
+    rows: list[int] = []
+    real_read = TableRepository._read
+
+    async def reading(self: TableRepository, table_id: int) -> Any:
+        rows.append(table_id)
+        return await real_read(self, table_id)
+
+    monkeypatch.setattr(TableRepository, "_read", reading)
+    loaded_when_answered: list[tuple[int, set[int]]] = []
     real_send = discord.InteractionResponse.send_message
 
     async def answering(self: discord.InteractionResponse[Any], *args: Any, **kwargs: Any) -> Any:
-        loaded_when_answered.append(len(set(loaded)))
+        loaded_when_answered.append((len(set(loaded)), set(rows)))
         return await real_send(self, *args, **kwargs)
 
     monkeypatch.setattr(discord.InteractionResponse, "send_message", answering)
-    # The board resumes every running table's ping grace at start-up (cogs/board.py), and
-    # loads each table to do it: not the turn clock's or the service's doing, and left
-    # out here so this test watches theirs.
-    monkeypatch.setattr(TableBoard, "resume", _no_resume)
     await simcord_env.restart_bot(bots())
     bot = bot_of(simcord_env)
-    assert loaded == [], "start-up loads no table"
+    assert loaded == [] and rows == [], "start-up loads no table, not even its row"
 
     answer = await members[0].click(room.table_message(), label="Open my hand")
 
     assert answer.ephemeral and "Your chips" in text_of(answer.response)
-    assert loaded_when_answered[0] == 1, "answered when only the clicked table was loaded"
+    ((states, read),) = loaded_when_answered
+    assert states == 1, "answered when only the clicked table's state was loaded"
+    assert read == {clicked}, "...and only its row read: the board's resume waits its grace"
     await bot.turn_clock.idle()  # the clocks restart in the background
     clocks = await DeadlineRepository(bot.db).all()
     assert {deadline.table_id for deadline in clocks} == {clicked, *others}
@@ -83,3 +87,27 @@ async def test_a_restart_with_many_tables_answers_its_first_click_before_loading
     ((restarted, turn),) = restarts
     assert restarted >= back and turn == timedelta(seconds=60)
     assert not any(clock.reminded for clock in clocks), "a whole turn again (AW1)"
+
+    # Once the server's grace has run out, every table is drawn and its players pinged,
+    # as before the restart, but a few tables at a time rather than all at once.
+    drawing, most = 0, 0
+    real_redraw = TableBoard._redraw
+
+    async def redrawing(self: TableBoard, table_id: int) -> None:
+        nonlocal drawing, most
+        drawing += 1
+        most = max(most, drawing)
+        try:
+            await real_redraw(self, table_id)
+        finally:
+            drawing -= 1
+
+    monkeypatch.setattr(TableBoard, "_redraw", redrawing)
+    await simcord_env.advance_time(19)
+    assert posted_pings(simcord_env) == []
+    await simcord_env.advance_time(2)
+    board: TableBoard = bot.get_cog("TablesCog").board  # type: ignore[union-attr]
+    await board.drain()
+    await simcord_env.advance_time(1)
+    assert len(posted_pings(simcord_env)) == STORED + 1
+    assert 1 < most <= RESUMING_AT_ONCE

@@ -11,8 +11,16 @@ import pytest
 from bot.guilds import GuildSettings
 from bot.storage.database import Database
 from bot.storage.guilds import GuildSettingsRepository
-from bot.tables.model import Player, TableStatus
-from bot.tables.service import Change, MoveRefused, StaleTable, TableError, TableService
+from bot.tables.model import Player, RunningGame, TableStatus
+from bot.tables.service import (
+    PARSED_PER_JSON_BYTE,
+    Change,
+    MoveRefused,
+    StaleTable,
+    TableError,
+    TableService,
+    _StateCache,
+)
 from games.catalog import CATALOG
 from games.core.errors import IllegalAction, InvalidAction, NotYourTurn
 from games.short_changed import GAME
@@ -30,6 +38,21 @@ async def test_one_open_table_per_channel_but_players_may_sit_in_several(
         await lobby(service, BO)
     other = await lobby(service, BO, ANN, channel=CHANNEL + 1)
     assert (await service.get(other)).seat_of(ANN.user_id or 0) == 1
+
+
+async def test_running_games_says_where_each_game_runs_and_nothing_else(
+    service: TableService,
+) -> None:
+    await lobby(service, ANN, BO)
+    running = [await started(service, ANN, BO, channel=CHANNEL + n) for n in range(1, 4)]
+    assert await service.guilds_playing() == [GUILD]
+    assert await service.running_games(GUILD) == [
+        RunningGame(table_id, GUILD, CHANNEL + n) for n, table_id in enumerate(running, 1)
+    ]
+    assert await service.running_games(GUILD, after=running[1]) == [
+        RunningGame(running[2], GUILD, CHANNEL + 3)
+    ]
+    assert await service.running_games(GUILD + 1) == []
 
 
 async def test_joining_twice_or_a_full_table_is_refused(service: TableService) -> None:
@@ -330,3 +353,72 @@ async def test_a_move_the_service_has_no_room_for_is_busy_and_changes_nothing(
     assert await db.fetch_all("SELECT * FROM events") == before
     played = await service.act(table_id, ANN.user_id or 0, Ante(next(state.hands[0].colours())))
     assert played.table.version == 1, "once there is room, the same move goes through"
+
+
+async def test_a_computers_ante_stands_when_a_person_anted_while_it_thought(
+    service: TableService,
+) -> None:
+    table_id = await lobby(service, ANN, BO)
+    await service.add_computer(table_id, ANN.user_id or 0, "hard")
+    table = await service.start(table_id, ANN.user_id or 0)
+    chosen_from = service.legal_for(table, 2)  # the computer's choice, made at this version
+    ante = chosen_from[0]
+    person = await service.for_seat(table_id, ANN.user_id or 0)
+    await service.act(table_id, ANN.user_id or 0, person.legal[0], version=table.version)
+    with pytest.raises(StaleTable):  # without what it chose from, any change is too much
+        await service.act_for(table_id, 2, ante, version=table.version, by="computer")
+    played = await service.act_for(
+        table_id, 2, ante, version=table.version, by="computer", chosen_from=chosen_from
+    )
+    assert played.seat == 2 and played.table.version == table.version + 2
+
+
+async def test_a_computers_move_chosen_on_another_turn_is_refused_as_stale(
+    service: TableService,
+) -> None:
+    table_id = await lobby(service, ANN, BO)
+    await service.add_computer(table_id, ANN.user_id or 0, "hard")
+    table = await service.start(table_id, ANN.user_id or 0)
+    chosen_from = service.legal_for(table, 2)
+    await service.act_for(
+        table_id, 2, chosen_from[0], version=table.version, by="computer", chosen_from=chosen_from
+    )
+    with pytest.raises(StaleTable):  # it moved already: no longer to act with that choice
+        await service.act_for(
+            table_id,
+            2,
+            chosen_from[0],
+            version=table.version,
+            by="computer",
+            chosen_from=chosen_from,
+        )
+
+
+def test_the_state_cache_is_bounded_by_memory_not_by_a_count_of_tables() -> None:
+    cache = _StateCache(capacity=PARSED_PER_JSON_BYTE * 3000)
+    cache.put(1, 0, "a big state", 2000)
+    cache.put(2, 0, "a small state", 500)
+    cache.put(3, 0, "another small one", 500)
+    assert list(cache.entries) == [1, 2, 3] and cache.held == PARSED_PER_JSON_BYTE * 3000
+    cache.put(4, 0, "one more", 10)  # the least recently used goes, however many are left
+    assert list(cache.entries) == [2, 3, 4]
+    cache.put(2, 1, "a small state, moved on", 600)  # replaced, not counted twice
+    assert list(cache.entries) == [3, 4, 2]
+    assert cache.held == PARSED_PER_JSON_BYTE * (500 + 10 + 600)
+    cache.drop(3)
+    assert cache.held == PARSED_PER_JSON_BYTE * 610
+
+
+async def test_moves_stay_right_when_the_state_cache_holds_nothing(db: Database) -> None:
+    service = TableService(db, CATALOG, Clock(), state_cache_bytes=0, seeds=lambda: 1234)
+    table_id = await started(service, ANN, BO)
+    first = (await service.get(table_id)).version
+    for _ in range(4):
+        seat = await service.for_seat(table_id, ANN.user_id or 0)
+        if seat.seat not in seat.to_act:
+            seat = await service.for_seat(table_id, BO.user_id or 0)
+        await service.act(table_id, seat.table.seats[seat.seat].user_id or 0, seat.legal[0])
+    table = await service.get(table_id)
+    assert table.version == first + 4 and len(service._states.entries) == 1
+    assert table.state_json is not None
+    assert GAME.dump_state(GAME.load_state(table.state_json)) == table.state_json
