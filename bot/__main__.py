@@ -97,7 +97,7 @@ def main() -> int:
     except discord.LoginFailure:
         log.error("Discord refused TRICKY_TOKEN: copy the token again from the developer portal.")
         return 1
-    except DatabaseTooNew as error:
+    except (DatabaseTooNew, DatabaseUnreachable) as error:  # the server went away since
         log.error("%s", error)
         return 1
     except KeyboardInterrupt:
