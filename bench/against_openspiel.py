@@ -38,6 +38,7 @@ from typing import Any
 from bench.engines import play_one
 from bench.machine import Table, describe_machine
 from games.catalog import CATALOG
+from games.core.chance import fresh_seed
 
 __all__ = ["PAIRS", "Pair", "compare", "openspiel_playout"]
 
@@ -100,7 +101,7 @@ def compare(pair: Pair, *, rounds: int, seconds: float, seed: int) -> list[tuple
     rng = random.Random(seed)
 
     def play_ours() -> int:
-        return play_one(ours, ours.new(pair.seats, rng.getrandbits(62), options), rng)
+        return play_one(ours, ours.new(pair.seats, fresh_seed(rng.getrandbits), options), rng)
 
     def play_theirs() -> int:
         return openspiel_playout(reference, rng)

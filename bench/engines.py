@@ -35,6 +35,7 @@ from typing import Any
 
 from bench.machine import Table, describe_machine
 from games.catalog import CATALOG
+from games.core.chance import fresh_seed
 from games.core.registry import AnyGame
 from tests.games.conformance import option_variants
 
@@ -108,7 +109,7 @@ def measure_playouts(case: Case, *, seconds: float, repeats: int, seed: int) -> 
         started = time.process_time()
         elapsed = 0.0
         while elapsed < seconds or games == 0:
-            state = game.new(case.seats, rng.getrandbits(62), options)
+            state = game.new(case.seats, fresh_seed(rng.getrandbits), options)
             decisions += play_one(game, state, rng)
             games += 1
             elapsed = time.process_time() - started

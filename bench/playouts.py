@@ -2,8 +2,9 @@
 
 This machine's speed drifts by 2x within minutes, so ``bench.engines`` rates from two
 runs cannot be told apart by a few tens of percent. The instructions a fixed job takes
-do not drift: run this under callgrind with and without ``--games 0`` (the imports),
-and divide the difference by the decisions it prints.
+do not drift: run this under callgrind with and without ``--games 0`` (the imports, and
+whatever the game prepares, such as a word list), and divide the difference by the
+decisions it prints.
 
     valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.out \\
         .venv/bin/python -m bench.playouts --game tricky --seats 3 --games 150
@@ -19,6 +20,7 @@ from collections.abc import Sequence
 
 from bench.engines import play_one
 from games.catalog import CATALOG
+from games.core.chance import fresh_seed
 
 __all__ = ["main"]
 
@@ -34,10 +36,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     game = CATALOG[args.game]
     chosen = {name: int(value) for name, _, value in (o.partition("=") for o in args.option)}
     options = game.options(chosen)
+    game.prepare()  # a word list is read once per process, not once per playout
     rng = random.Random(args.seed)
     decisions = 0
     for _ in range(args.games):
-        decisions += play_one(game, game.new(args.seats, rng.getrandbits(62), options), rng)
+        decisions += play_one(game, game.new(args.seats, fresh_seed(rng.getrandbits), options), rng)
     print(f"{args.games} games, {decisions} decisions")
 
 

@@ -36,6 +36,7 @@ __all__ = ["EXTENSIONS", "TrickyBot", "create_bot"]
 log = logging.getLogger(__name__)
 
 EXTENSIONS = (
+    "cogs.speaking",
     "cogs.tables",
     "cogs.leaderboard",
     "cogs.config",

@@ -73,6 +73,11 @@ class GuildSettings(BaseModel):
         default_factory=dict,
         description="Per game key, the options a new lobby starts with on this server.",
     )
+    language: str | None = Field(
+        default=None,
+        description="The language of the table, pings, results and direct messages here "
+        "(a code of bot.i18n.languages.LANGUAGES); none: the server's Discord language.",
+    )
 
 
 class GuildSettingsService:

@@ -361,7 +361,9 @@ class TurnClock:
                 if seat not in public.to_act:
                     return
                 level = table.seats[seat].computer or "hard"
-                if await self._move_for(table, seat, level, by="computer") != "refused":
+                together = len(public.to_act) > 1
+                moved = await self._move_for(table, seat, level, by="computer", together=together)
+                if moved != "refused":
                     pauses = iter(ROBOT_RETRIES)  # it moved, or someone else did first
                     continue
             except Exception:
@@ -378,11 +380,19 @@ class TurnClock:
             await asyncio.sleep(pause)
 
     async def _move_for(
-        self, table: Table, seat: int, level: str, *, by: Literal["clock", "computer"]
+        self,
+        table: Table,
+        seat: int,
+        level: str,
+        *,
+        by: Literal["clock", "computer"],
+        together: bool = False,
     ) -> Literal["moved", "stale", "refused"]:
-        """Choose and apply a move for a seat."""
+        """Choose and apply a move for a seat. ``together``: other seats choose at the same
+        time (a computer's choice then stands if they move first, ``TableService.act_for``)."""
         assert table.state_json is not None
-        legal = self._service.legal_for(table, seat) if by == "computer" else None
+        # Worked out on the loop only when it can matter: alone to act, nobody else moves.
+        legal = self._service.legal_for(table, seat) if together and by == "computer" else None
         action = await self._computers.choose(
             table.game_key, table.state_json, seat, level, table=table.id
         )

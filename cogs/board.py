@@ -70,7 +70,9 @@ from cogs.pictures.attach import (
 from cogs.presenters import Presenter
 from cogs.presenters.base import ended_early
 from cogs.rematch import play_again
+from cogs.speaking import member_language, server_language
 from games.core.game import Event
+from games.core.wording import speaking
 
 if TYPE_CHECKING:
     from bot.app import TrickyBot
@@ -317,7 +319,14 @@ class TableBoard:
 
     async def _redraw(self, table_id: int) -> None:
         public = await self._tables.public(table_id)
+        # Everything the channel sees is in the server's language; each open panel is
+        # drawn again in its own member's (_refresh_panels).
+        with speaking(await server_language(self._bot, public.table.guild_id)):
+            await self._draw(public)
+
+    async def _draw(self, public: PublicTable) -> None:
         table = public.table
+        table_id = table.id
         channel = await self._channel(table.channel_id)
         if channel is None:
             log.warning("table %s: channel %s is gone", table_id, table.channel_id)
@@ -744,9 +753,10 @@ class TableBoard:
         watchers = self._watchers.get(public.table.id, {})
         if not watchers:
             return
-        embeds = self.watch_panel(public, presenter)
         for user_id, interaction in list(watchers.items()):
             try:
+                with speaking(member_language(interaction)):
+                    embeds = self.watch_panel(public, presenter)
                 await interaction.edit_original_response(embeds=embeds)
             except discord.HTTPException:  # its token expired, or the message was dismissed
                 watchers.pop(user_id, None)
@@ -765,12 +775,13 @@ class TableBoard:
                 legal = tuple(fresh.legal)
                 if legal != panel.legal:  # the seat's choices changed: so must its draft
                     panel.draft = ""
-                picture = (
-                    await hand_picture(fresh, panel.draft)
-                    if await panel_pictures_on(self._bot, table.guild_id, panel.user_id)
-                    else None
-                )
-                drawn = presenter.draw(fresh, panel.draft, None, pictured=picture is not None)
+                with speaking(member_language(panel.interaction)):  # the member's own panel
+                    picture = (
+                        await hand_picture(fresh, panel.draft)
+                        if await panel_pictures_on(self._bot, table.guild_id, panel.user_id)
+                        else None
+                    )
+                    drawn = presenter.draw(fresh, panel.draft, None, pictured=picture is not None)
                 await panel.interaction.edit_original_response(
                     embeds=show(drawn.embeds, picture),
                     view=drawn.view(),

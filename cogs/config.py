@@ -18,11 +18,13 @@ from discord import app_commands, ui
 from discord.ext import commands
 
 from bot.guilds import GuildSettings, LobbyDefaults
+from bot.i18n.languages import LANGUAGES
 from bot.results import ratable
 from bot.tables.service import TableError
 from cogs.lobby import clock_text, option_controls, options_summary, visible_options
 from cogs.presenters import PRESENTERS
 from cogs.replies import Refused, explain, friendly, is_moderator
+from games.core.wording import N_, tr
 
 if TYPE_CHECKING:
     from bot.app import TrickyBot
@@ -52,8 +54,13 @@ CLOCK_CHOICES = [
         ("1 day", 86_400),
     )
 ]
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name=N_("The server's Discord language"), value="discord"),
+    # Each language by its own name, as its speakers look for it.
+    *(app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()),
+]
 COLOUR = discord.Colour.blurple()
-NOT_ALLOWED = "Only members with Manage Server can change Tricky's settings."
+NOT_ALLOWED = N_("Only members with Manage Server can change Tricky's settings.")
 
 
 def _cog(interaction: discord.Interaction[Any]) -> ConfigCog:
@@ -190,7 +197,7 @@ class ConfigCog(
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
         if not is_moderator(interaction):
-            raise Refused(NOT_ALLOWED)  # explained by the tree's handler, like every refusal
+            raise Refused(tr(NOT_ALLOWED))  # explained by the tree's handler, like every refusal
         return True
 
     def _editing(self, guild_id: int) -> AbstractAsyncContextManager[GuildSettings]:
@@ -230,6 +237,7 @@ class ConfigCog(
         )
         embed.add_field(name="Tables", value="in threads" if settings.threads else "in the channel")
         embed.add_field(name="Pictures", value="on" if settings.pictures else "off (text only)")
+        embed.add_field(name=tr("Language"), value=_language_name(settings.language))
         embed.add_field(
             name="Where /tricky new works",
             value=" ".join(f"<#{c}>" for c in settings.channels) or "any channel",
@@ -371,6 +379,23 @@ class ConfigCog(
         await self._change(interaction, change)
 
     @app_commands.command(
+        name="language",
+        description=N_("The language of tables, pings and results on this server."),
+    )
+    @app_commands.describe(language=N_("A language, or the one the server chose in Discord"))
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def language(self, interaction: discord.Interaction[Any], language: str) -> None:
+        def change(settings: GuildSettings) -> str:
+            settings.language = None if language == "discord" else language
+            return tr(
+                "New table messages, pings and results here are now in {language}. "
+                "Each member still sees their own panels in their own Discord language.",
+                language=_language_name(settings.language),
+            )
+
+        await self._change(interaction, change)
+
+    @app_commands.command(
         name="defaults", description="The options new lobbies of a game start with."
     )
     @app_commands.describe(game="The game")
@@ -400,7 +425,7 @@ class ConfigCog(
     @friendly
     async def reset_confirmed(self, interaction: discord.Interaction[Any], game: str) -> None:
         if not is_moderator(interaction):
-            raise TableError(NOT_ALLOWED)
+            raise TableError(tr(NOT_ALLOWED))
         assert interaction.guild_id is not None
         if game != "all" and game not in PRESENTERS:
             raise TableError("This bot does not host that game.")
@@ -419,7 +444,7 @@ class ConfigCog(
         self, interaction: discord.Interaction[Any], game: str, option: str, value: str | None
     ) -> None:
         if not is_moderator(interaction):
-            raise TableError(NOT_ALLOWED)
+            raise TableError(tr(NOT_ALLOWED))
         assert interaction.guild_id is not None
         presenter = PRESENTERS.get(game)
         if presenter is None or option not in visible_options(presenter.game):
@@ -441,7 +466,7 @@ class ConfigCog(
     @friendly
     async def defaults_cleared(self, interaction: discord.Interaction[Any], game: str) -> None:
         if not is_moderator(interaction):
-            raise TableError(NOT_ALLOWED)
+            raise TableError(tr(NOT_ALLOWED))
         assert interaction.guild_id is not None
         presenter = PRESENTERS.get(game)
         if presenter is None:
@@ -484,6 +509,12 @@ class ConfigCog(
             view.add_item(item)
         view.add_item(DefaultsCleared(game))
         return embed, view
+
+
+def _language_name(code: str | None) -> str:
+    if code is None:
+        return tr("the server's Discord language")
+    return LANGUAGES.get(code, code)
 
 
 def grace_text(seconds: int) -> str:

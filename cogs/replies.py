@@ -12,6 +12,8 @@ import discord
 from discord import app_commands
 
 from bot.errors import UserError
+from bot.i18n.languages import language
+from games.core.wording import N_, speak, tr
 
 __all__ = [
     "DEFER_AFTER",
@@ -27,7 +29,7 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-SORRY = "Something went wrong on our side, so nothing changed. Please try again."
+SORRY = N_("Something went wrong on our side, so nothing changed. Please try again.")
 EXPLAINED = UserError
 """The errors whose message is written for the user (a refused move, a table that does
 not exist, a busy database, a setting not allowed): shown as is, never logged as a crash."""
@@ -93,30 +95,32 @@ async def command_failed(
     if isinstance(cause, EXPLAINED):
         await explain(interaction, cause.message)
     elif isinstance(cause, app_commands.NoPrivateMessage):
-        await explain(interaction, "Tricky tables live in server channels, not in DMs.")
+        await explain(interaction, tr("Tricky tables live in server channels, not in DMs."))
     elif isinstance(cause, app_commands.CheckFailure):
-        await explain(interaction, "You are not allowed to use that command here.")
+        await explain(interaction, tr("You are not allowed to use that command here."))
     else:
         log.error("command %s failed", interaction.command, exc_info=cause)
-        await explain(interaction, SORRY)
+        await explain(interaction, tr(SORRY))
 
 
 def friendly(
     handler: Callable[Concatenate[S, discord.Interaction[Any], P], Awaitable[None]],
 ) -> Callable[Concatenate[S, discord.Interaction[Any], P], Awaitable[None]]:
-    """Turn a user's mistake into an explanation, and our own failure into an apology."""
+    """Turn a user's mistake into an explanation, and our own failure into an apology;
+    and say everything in the member's own language (``cogs.speaking``)."""
 
     @functools.wraps(handler)
     async def wrapper(
         self: S, interaction: discord.Interaction[Any], *args: P.args, **kwargs: P.kwargs
     ) -> None:
+        speak(language(str(interaction.locale)))
         try:
             await handler(self, interaction, *args, **kwargs)
         except EXPLAINED as error:
             await explain(interaction, error.message)
         except Exception:
             log.exception("handler %s failed for %s", handler.__name__, interaction.user)
-            await explain(interaction, SORRY)
+            await explain(interaction, tr(SORRY))
 
     return wrapper  # type: ignore[return-value]  # functools.wraps hides the exact type
 

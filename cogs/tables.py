@@ -45,6 +45,7 @@ from cogs.replies import (
     friendly,
     is_moderator,
 )
+from games.core.wording import tr
 
 if TYPE_CHECKING:
     from bot.app import TrickyBot
@@ -384,7 +385,7 @@ class TablesCog(
                     # goes on refreshing (left marked as answering, it would never be again).
                     log.exception("move at table %s failed for %s", table_id, interaction.user)
                     await self._redraw_panel(
-                        interaction, presenter, seat, draft, Notice(SORRY, "warn")
+                        interaction, presenter, seat, draft, Notice(tr(SORRY), "warn")
                     )
                     return
                 fresh = await tables.for_seat(table_id, interaction.user.id)

@@ -7,7 +7,7 @@ database is closed after the test (simcord does not close bots).
 The database is SQLite, or for the tests under :data:`BOTH_BACKENDS` each test runs
 twice, on SQLite and on a real PostgreSQL server (``backend``): the server is started
 once per test process (:mod:`tests.bot.storage.postgresql_server`), and each test gets
-a database of its own, copied from a migrated template (cheaper than migrating).
+the process's migrated database emptied (cheaper than a new database or migrating).
 """
 
 from __future__ import annotations
@@ -16,7 +16,9 @@ import asyncio
 import itertools
 from collections.abc import AsyncIterator, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import asyncpg
 import pytest
@@ -187,3 +189,46 @@ async def bots(settings: Settings) -> AsyncIterator[BotFactory]:
 @pytest.fixture
 def simcord_bot(bots: BotFactory) -> TrickyBot:
     return bots()
+
+
+@dataclass
+class DiscordLocales:
+    """The Discord language of each member (``members``, by user id; else ``member``), as
+    Discord sends it with every interaction; servers carry theirs as ``preferred_locale``."""
+
+    member: str = "en-US"
+    members: dict[int, str] = field(default_factory=dict)
+
+
+@pytest.fixture
+def discord_locales(monkeypatch: pytest.MonkeyPatch) -> DiscordLocales:
+    """Members and servers in languages of the test's choosing.
+
+    simcord sends every interaction as ``en-US`` from an ``en-US`` server; this gives each
+    interaction its member's locale and its server's ``preferred_locale``, as Discord does.
+    """
+    import simcord.interactions
+
+    chosen = DiscordLocales()
+    original = simcord.interactions.base_payload
+
+    def with_locales(backend: Any, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
+        record, payload = original(backend, **kwargs)
+        payload["locale"] = chosen.members.get(kwargs["user_id"], chosen.member)
+        if kwargs.get("guild_id") is not None:
+            payload["guild_locale"] = backend.get_guild(kwargs["guild_id"]).preferred_locale
+        return record, payload
+
+    monkeypatch.setattr(simcord.interactions, "base_payload", with_locales)
+    return chosen
+
+
+@pytest.fixture
+def pseudo() -> Iterator[str]:
+    """The pseudo-language (every message in ⟦markers⟧) installed; its code."""
+    from bot.i18n.languages import install
+    from bot.i18n.pseudo import CODE, pseudo_language
+
+    install(pseudo_language(), CODE)
+    yield CODE
+    install(None, CODE)

@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import secrets
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable
@@ -44,6 +43,7 @@ from bot.tables.admission import Admission, Busy
 from bot.tables.model import Player, RunningGame, Table, TableStatus
 from games.ai.hints import Hint, hint, hint_seed
 from games.catalog import tactics_for
+from games.core.chance import fresh_seed
 from games.core.errors import GameError
 from games.core.game import Event, Outcome, Seat
 from games.core.registry import AnyGame, Catalog
@@ -270,7 +270,7 @@ class TableService:
         catalog: Catalog,
         clock: Clock,
         *,
-        seeds: Callable[[], int] = lambda: secrets.randbits(62),
+        seeds: Callable[[], int] = fresh_seed,
         shards: Shards = UNSHARDED,
         settings: GuildSettingsService | None = None,
         admission: Admission | None = None,

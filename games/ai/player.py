@@ -41,8 +41,10 @@ class Budget:
     """How long a player may think about one decision: whichever limit comes first.
 
     ``seconds`` is wall-clock time (the bot gives at most 1 s, issue 8);
-    ``iterations`` counts the search's sampled worlds, which makes a decision
-    reproducible from its random generator (tests and benchmarks use it).
+    ``iterations`` counts the worlds the search plays out (one per candidate in each
+    sampled world), which makes a decision reproducible from its random generator
+    (tests and benchmarks use it). Either way the search may stop sooner when one
+    move is surely best (:mod:`games.ai.search`).
     """
 
     seconds: float | None = 1.0

@@ -1,10 +1,142 @@
-"""Counting in words the same way in every game: ``1 card``, ``2 cards``, never ``card(s)``."""
+"""Words in the reader's language, without ``games/`` knowing any language.
+
+Every sentence a player reads is written in English in the code and passed
+through :func:`tr` (or :func:`ntr` when it counts something); the English is
+the message id of a gettext catalog. Which language the words come out in is
+the caller's business: the bot chooses a :class:`Speaker` for each message
+(a member's own language for their panels, the server's for the table) with
+:func:`speaking`, and everything drawn inside that block speaks it. Outside any
+block the words stay English, so the engines, their tests and ``simulate``
+need no catalogs, and this module does no I/O: the catalogs are read by the
+runtime (``bot/i18n``) and handed in.
+
+Why a context and not a message-id-plus-arguments value per sentence: the
+text modules compose sentences from pieces (a list of dice, a seat's name,
+"no trump"), and a presenter composes them again; a context keeps each piece
+an ordinary ``str`` while still translating every piece, and makes a piece
+drawn in the wrong language impossible to miss in the pseudo-language test
+(``tests/e2e/test_languages.py``), which fails on any text without markers.
+
+Placeholders are ``str.format`` fields with names (``{seat}``), so a
+translation may reorder them; the catalog test checks every translation keeps
+the English one's names. Whole numbers given as arguments, and every count,
+are written in the reader's number format (``1,234`` / ``1.234``).
+"""
 
 from __future__ import annotations
 
-__all__ = ["plural"]
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Protocol
+
+__all__ = [
+    "ENGLISH",
+    "N_",
+    "Speaker",
+    "ntr",
+    "number",
+    "plural",
+    "speak",
+    "speaker",
+    "speaking",
+    "tr",
+]
+
+
+class Speaker(Protocol):
+    """One language: its catalog's lookups and its way of writing numbers."""
+
+    @property
+    def code(self) -> str: ...
+
+    def gettext(self, message: str) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, count: int) -> str: ...
+
+    def number(self, value: int | float) -> str: ...
+
+
+class _English:
+    """The code's own words, for when nobody chose a language (engines, tests, simulate)."""
+
+    code = "en"
+
+    def gettext(self, message: str) -> str:
+        return message
+
+    def ngettext(self, singular: str, plural: str, count: int) -> str:
+        return singular if count == 1 else plural
+
+    def number(self, value: int | float) -> str:
+        return f"{value:,}"
+
+
+ENGLISH: Speaker = _English()
+_speaker: ContextVar[Speaker] = ContextVar("speaker", default=ENGLISH)
+
+
+def speaker() -> Speaker:
+    """The language everything drawn here and now is written in."""
+    return _speaker.get()
+
+
+@contextmanager
+def speaking(language: Speaker) -> Iterator[Speaker]:
+    """Draw everything inside the block in ``language`` (this task only)."""
+    token = _speaker.set(language)
+    try:
+        yield language
+    finally:
+        _speaker.reset(token)
+
+
+def speak(language: Speaker) -> None:
+    """Speak ``language`` for the rest of this task: for a handler, whose task is its own
+    (discord.py runs each command and click in a task of its own), from its first line."""
+    _speaker.set(language)
+
+
+def _argument(value: object, language: Speaker) -> object:
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return language.number(value)
+    return value
+
+
+def tr(message: str, /, **arguments: object) -> str:
+    """``message`` in the current language, its ``{fields}`` filled with ``arguments``."""
+    language = _speaker.get()
+    text = language.gettext(message)
+    if not arguments:
+        return text
+    return text.format(**{name: _argument(value, language) for name, value in arguments.items()})
+
+
+def ntr(singular: str, plural: str, count: int, /, **arguments: object) -> str:
+    """The form of a counted message the current language uses for ``count``.
+
+    ``{count}`` is the count in the reader's number format: ``ntr("{count} card",
+    "{count} cards", n)``; the language's own plural rules pick the form.
+    """
+    language = _speaker.get()
+    text = language.ngettext(singular, plural, count)
+    values = {name: _argument(value, language) for name, value in arguments.items()}
+    return text.format(count=language.number(count), **values)
+
+
+def N_(message: str) -> str:  # gettext's own name for "mark, translate later"
+    """Mark ``message`` for the catalogs where it is defined; :func:`tr` translates it later.
+
+    For words fixed at import time (option titles, constants), before anyone chose a language.
+    """
+    return message
+
+
+def number(value: int | float) -> str:
+    """``value`` written the way the current language writes numbers."""
+    return _speaker.get().number(value)
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:
-    """``1 card``, ``3 cards``, ``1 die``/``2 dice`` (``many`` for irregular words)."""
+    """``1 card``, ``3 cards``: English only, kept for the text not yet in the catalogs."""
     return f"{count} {word if count == 1 else many or word + 's'}"

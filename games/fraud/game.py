@@ -16,11 +16,11 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import get_args
 
-from games.core.chance import Chance
+from games.core.chance import Chance, fresh_seed
 from games.core.errors import CorruptState, IllegalAction, InvalidAction, NotYourTurn
 from games.core.game import Event, Game, News, Outcome, Seat, places_from_scores
 from games.fraud import text
-from games.fraud.cards import HAND_SIZE, SUITS, Card, DeckKind, deck, matching, top_value
+from games.fraud.cards import DECKS, HAND_SIZE, SUITS, Card, DeckKind, deck, matching, top_value
 from games.fraud.model import (
     MAX_COUNT,
     MAX_SEATS,
@@ -67,7 +67,6 @@ so a busy table (or a fresh process filling the cache below) makes no new ones f
 garbage collector to walk."""
 
 
-@lru_cache(maxsize=4096)
 def legal_bids(standing: Bid | None, cards_at_table: int, top: int) -> tuple[Bid, ...]:
     """Every bid allowed now, fewest cards first, then lowest value (FR4).
 
@@ -75,24 +74,32 @@ def legal_bids(standing: Bid | None, cards_at_table: int, top: int) -> tuple[Bid
     deck's top value; a raise keeps both numbers at least where they stood and
     raises one of them.
     """
-    low_count, low_value = (1, 1) if standing is None else (standing.count, standing.value)
+    if standing is None:
+        return _legal_bids(0, 0, cards_at_table, top)
+    return _legal_bids(standing.count, standing.value, cards_at_table, top)
+
+
+@lru_cache(maxsize=4096)
+def _legal_bids(count: int, value: int, cards_at_table: int, top: int) -> tuple[Bid, ...]:
+    """:func:`legal_bids` above a bid of ``count`` x ``value`` (0 x 0: no bid yet), cached
+    by plain numbers, which hash in C."""
     return tuple(
-        _BID[count, value]
-        for count in range(low_count, cards_at_table + 1)
-        for value in range(low_value, top + 1)
-        if standing is None or (count, value) != (standing.count, standing.value)
+        _BID[raised_count, raised_value]
+        for raised_count in range(max(count, 1), cards_at_table + 1)
+        for raised_value in range(max(value, 1), top + 1)
+        if (raised_count, raised_value) != (count, value)
     )
 
 
 def _choices(state: FraudState) -> tuple[tuple[Action, ...], tuple[Bid, ...]]:
     """The calls the seat on turn may make and the bids it may make (FR4, FR5)."""
-    standing = state.standing
-    bids = legal_bids(
-        None if standing is None else standing.bid,
-        state.cards_at_table,
-        top_value(state.options.deck),
+    if not state.bids:
+        return (), _legal_bids(0, 0, sum(state.hand_sizes), DECKS[state.options.deck])
+    standing = state.bids[-1].bid
+    bids = _legal_bids(
+        standing.count, standing.value, sum(state.hand_sizes), DECKS[state.options.deck]
     )
-    return (() if standing is None else CALLS), bids  # FR5: the opener must bid
+    return CALLS, bids  # FR5: the opener must bid, and only then may a seat call
 
 
 class FraudGame(Game[FraudState, Action, FraudView, Options]):
@@ -245,9 +252,9 @@ class FraudGame(Game[FraudState, Action, FraudView, Options]):
         """One card at a time, clockwise from the opener, each seat up to its hand size (FR7)."""
         order = self._clockwise_from(state, state.opener)
         dealt: dict[Seat, list[Card]] = {seat: [] for seat in order}
-        for _ in range(HAND_SIZE):
+        for size in range(1, HAND_SIZE + 1):  # a round of the table for each card
             for seat in order:
-                if len(dealt[seat]) < state.hand_sizes[seat]:
+                if state.hand_sizes[seat] >= size:
                     if not state.draw_pile:
                         self._reshuffle(state, news)
                     dealt[seat].append(state.draw_pile.pop())
@@ -350,19 +357,18 @@ class FraudGame(Game[FraudState, Action, FraudView, Options]):
     @staticmethod
     def _next_in(state: FraudState, seat: Seat) -> Seat:
         """The next seat clockwise that still holds cards."""
-        for step in range(1, state.seats + 1):
-            candidate = (seat + step) % state.seats
-            if state.hand_sizes[candidate]:
+        sizes = state.hand_sizes
+        for step in range(1, len(sizes) + 1):
+            candidate = (seat + step) % len(sizes)
+            if sizes[candidate]:
                 return candidate
         raise AssertionError("nobody holds cards")
 
     @staticmethod
     def _clockwise_from(state: FraudState, first: Seat) -> list[Seat]:
-        return [
-            seat
-            for seat in ((first + step) % state.seats for step in range(state.seats))
-            if state.hand_sizes[seat]
-        ]
+        sizes = state.hand_sizes
+        clockwise = [(first + step) % len(sizes) for step in range(len(sizes))]
+        return [seat for seat in clockwise if sizes[seat]]
 
     def outcome(self, state: FraudState) -> Outcome | None:
         """Places by when seats went out: the winner first, seats out together share a place.
@@ -428,7 +434,7 @@ class FraudGame(Game[FraudState, Action, FraudView, Options]):
         random keys, a few times faster than ``random.shuffle`` and as fair.
         """
         copy = self.clone(state)
-        copy.chance = Chance(rng.getrandbits(62))
+        copy.chance = Chance(fresh_seed(rng.getrandbits))
         others = [seat for seat in state.active if seat != observer]
         pool = list(state.draw_pile)
         for seat in others:

@@ -78,12 +78,23 @@ def judged(
     trigger: Trigger, seat: Seat, bidder: Seat, bid: Bid, hands: Mapping[Seat, Sequence[Card]]
 ) -> frozenset[Seat]:
     """The seats the call (FR6) or the spike dice (FR9) say lose a card, before any shield."""
-    in_round = frozenset(hands)
+    return _judged(trigger, seat, bidder, bid, _held(hands, bid))
+
+
+def _held(hands: Mapping[Seat, Sequence[Card]], bid: Bid) -> dict[Seat, int]:
+    """How many cards matching the bid's value each seat holds (FR1)."""
+    return {s: matching(hand, bid.value) for s, hand in hands.items()}
+
+
+def _judged(
+    trigger: Trigger, seat: Seat, bidder: Seat, bid: Bid, held: Mapping[Seat, int]
+) -> frozenset[Seat]:
+    """:func:`judged`, from each seat's count of matching cards (``held``)."""
+    in_round = frozenset(held)
     if trigger == "spike":
-        held = {s: matching(hand, bid.value) for s, hand in hands.items()}
         most = max(held.values())
         return frozenset(s for s in in_round if held[s] < most)
-    found = sum(matching(hand, bid.value) for hand in hands.values())
+    found = sum(held.values())
     if trigger == "on_target":
         if found == bid.count:
             return in_round - {seat, bidder}
@@ -118,8 +129,9 @@ def settle(
     suit die shields (already picked among ``candidates``), ``sign`` the chance
     cube's roll when that variant is on.
     """
-    found = sum(matching(hand, bid.value) for hand in hands.values())
-    losers = judged(trigger, seat, bidder, bid, hands)
+    held = _held(hands, bid)
+    found = sum(held.values())
+    losers = _judged(trigger, seat, bidder, bid, held)
     correct = (trigger == "fraud" and found < bid.count) or (
         trigger == "on_target" and found == bid.count
     )

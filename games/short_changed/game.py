@@ -8,11 +8,11 @@ from dataclasses import replace
 from functools import lru_cache
 from itertools import product
 
-from games.core.chance import Chance
+from games.core.chance import Chance, fresh_seed
 from games.core.errors import CorruptState, IllegalAction, NotYourTurn
 from games.core.game import Event, Game, News, Outcome, Seat
 from games.short_changed import text
-from games.short_changed.chips import COLOURS, Chips, Colour, supply
+from games.short_changed.chips import COLOURS, ONE, Chips, Colour, supply
 from games.short_changed.model import (
     Action,
     Ante,
@@ -116,6 +116,21 @@ def _sub_piles(chips: Chips) -> tuple[Chips, ...]:
     return tuple(sorted((pile for pile in piles if pile.count), key=lambda pile: pile.value))
 
 
+@lru_cache(maxsize=256)
+def _antes(hand: Chips) -> tuple[Ante, ...]:
+    return tuple(Ante(colour) for colour in COLOURS if hand[colour])
+
+
+@lru_cache(maxsize=256)
+def _donations(hand: Chips) -> tuple[Donate, ...]:
+    return tuple(Donate(colour) for colour in COLOURS if hand[colour])
+
+
+@lru_cache(maxsize=256)
+def _steals(pot: Chips) -> tuple[Steal, ...]:
+    return tuple(Steal(colour) for colour in COLOURS if pot[colour])
+
+
 @lru_cache(maxsize=1024)
 def _guesses(target: Seat, chips_held: int, seats: int) -> tuple[Guess, ...]:
     return tuple(Guess(target, total) for total in guessable_totals(chips_held, seats))
@@ -182,12 +197,17 @@ class ShortChangedGame(Game[ShortChangedState, Action, ShortChangedView, Options
             return []
         hand = state.hands[seat]
         if state.phase == "ante":
-            return [[Ante(colour) for colour in COLOURS if hand[colour]]]
-        groups: list[Sequence[Action]] = []
-        if not state.double_turn:
-            for target in range(state.seats):
-                if target != seat:
-                    groups.append(_guesses(target, state.hands[target].count, state.seats))
+            return [_antes(hand)]
+        seats = len(state.hands)
+        groups: list[Sequence[Action]] = (
+            []
+            if state.double_turn
+            else [
+                _guesses(target, other.count, seats)
+                for target, other in enumerate(state.hands)
+                if target != seat
+            ]
+        )
         changes = _short_changes(hand, state.pot)
         groups.append(changes if changes else self._fallbacks(state, seat))
         return groups
@@ -197,9 +217,9 @@ class ShortChangedGame(Game[ShortChangedState, Action, ShortChangedView, Options
         hand = state.hands[seat]
         actions: list[Action] = []
         if hand.count >= DONATE_MIN_CHIPS:
-            actions.extend(Donate(colour) for colour in COLOURS if hand[colour])
+            actions += _donations(hand)
         if hand.count <= STEAL_MAX_CHIPS:
-            actions.extend(Steal(colour) for colour in COLOURS if state.pot[colour])
+            actions += _steals(state.pot)
         if not actions and state.double_turn:
             actions.append(Pass())
         return actions
@@ -289,12 +309,12 @@ class ShortChangedGame(Game[ShortChangedState, Action, ShortChangedView, Options
                 state.pot = state.pot - take + give
                 done: Transaction = ShortChanged(seat=seat, took=take, gave=give)
             case Donate(chip=chip):
-                state.hands[seat] = state.hands[seat] - Chips.of(chip)
-                state.pot = state.pot + Chips.of(chip)
+                state.hands[seat] = state.hands[seat] - ONE[chip]
+                state.pot = state.pot + ONE[chip]
                 done = Donated(seat=seat, chip=chip)
             case Steal(chip=chip):
-                state.hands[seat] = state.hands[seat] + Chips.of(chip)
-                state.pot = state.pot - Chips.of(chip)
+                state.hands[seat] = state.hands[seat] + ONE[chip]
+                state.pot = state.pot - ONE[chip]
                 done = Stole(seat=seat, chip=chip)
             case Pass():
                 done = Passed(seat=seat)
@@ -311,7 +331,7 @@ class ShortChangedGame(Game[ShortChangedState, Action, ShortChangedView, Options
             return
         picks = tuple(pick for pick in state.antes if pick is not None)
         for giver, pick in enumerate(picks):
-            state.hands[giver] = state.hands[giver] - Chips.of(pick)
+            state.hands[giver] = state.hands[giver] - ONE[pick]
         state.pot = Chips.of(*picks)
         state.phase = "play"
         self._record(state, PotStarted(chips=picks), news)
@@ -401,7 +421,7 @@ class ShortChangedGame(Game[ShortChangedState, Action, ShortChangedView, Options
             if copy.antes[seat] is not None:
                 copy.antes[seat] = rng.choice(list(copy.hands[seat].colours()))
         copy.bag = Chips.of(*pool)
-        copy.chance = Chance(rng.getrandbits(62))
+        copy.chance = Chance(fresh_seed(rng.getrandbits))
         return copy
 
     def clone(self, state: ShortChangedState) -> ShortChangedState:

@@ -35,22 +35,32 @@ def _spelled(cards: Sequence[Card], lexicon: Lexicon) -> Iterator[tuple[int, tup
     """Each set of two or more cards (a bit mask) that spells accepted words, with the words."""
     get = lexicon.anagram_groups().get
     doubles = sum(1 << index for index, card in enumerate(cards) if len(card) == 2)
+    pairs_of: dict[int, list[tuple[str, int]]] = {}
+    """The letter pairs of each set of double cards, counted once per set (a hand has few)."""
     spelled = list(map(get, _keys(cards)))  # most sets of cards spell nothing: the loop
     for mask in compress(range(len(spelled)), spelled):  # visits only those that do
         words = spelled[mask]
         assert words is not None  # compress passed only the masks that spell something
         if not mask & (mask - 1):
             continue  # one card is never a word, even the IN card
-        if mask & doubles:
-            used = mask & doubles
-            pairs = Counter(card.lower() for i, card in enumerate(cards) if used >> i & 1)
+        used = mask & doubles
+        if used:
+            pairs = pairs_of.get(used)
+            if pairs is None:
+                pairs = pairs_of[used] = _pairs(cards, used)
             # Single letters spell any arrangement of their letters; each double card
             # needs its two letters side by side. No two double cards can overlap in a
             # word (none ends with a letter another starts with), so counting is enough.
-            words = tuple(w for w in words if all(w.count(p) >= n for p, n in pairs.items()))
+            words = tuple(w for w in words if all(w.count(p) >= n for p, n in pairs))
             if not words:
                 continue
         yield mask, words
+
+
+def _pairs(cards: Sequence[Card], used: int) -> list[tuple[str, int]]:
+    """The letter pairs of the double cards in ``used``, each with how many cards show it."""
+    pairs = Counter(card.lower() for i, card in enumerate(cards) if used >> i & 1)
+    return list(pairs.items())
 
 
 def _keys(cards: Sequence[Card], primes: Mapping[Card, int] | None = None) -> list[int]:

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Sequence, Sized
 from functools import lru_cache
 
-from games.core.chance import Chance
+from games.core.chance import Chance, fresh_seed
 from games.core.errors import CorruptState, IllegalAction, NotYourTurn
 from games.core.game import Event, Game, News, Outcome, Seat, places_from_scores
 from games.short_word import text
@@ -593,7 +593,7 @@ class ShortWordGame(Game[ShortWordState, Action, ShortWordView, Options]):
             for seat in others:
                 if seat != window.layer and seat not in window.waiting:
                     window.picks[seat] = rng.choice([None, *range(laid)])
-        copy.chance = Chance(rng.getrandbits(62))  # future draws are unseen too
+        copy.chance = Chance(fresh_seed(rng.getrandbits))  # future draws are unseen too
         return copy
 
     def clone(self, state: ShortWordState) -> ShortWordState:

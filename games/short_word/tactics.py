@@ -84,9 +84,15 @@ class ShortWordTactics(Tactics[ShortWordState, Action, ShortWordView]):
         lexicon = knowledge.derive(_lexicon)
         if view.challenge_layer is not None:
             return [challenge(view, lexicon)]
-        if view.step == "draw":
-            return knowledge.legal_actions()
         hand = _hand(view)
+        if view.step == "draw":
+            # The top discard is weighed only when it makes the hand better: a card the
+            # words cannot use is shown to everyone, costs the stock's chance of a better
+            # one, and gets thrown away again (a watched game took a 14-point Z into a
+            # three-card hand and discarded it unused, issue 28).
+            legal = knowledge.legal_actions()
+            weighed = [_DISCARD, _STOCK] if takes_discard(hand, view, lexicon) else [_STOCK]
+            return [draw for draw in weighed if draw in legal] or legal
         plans = planner(hand, lexicon)
         appraisal = plans.appraisal
         keeps = sorted(appraisal.keep, key=lambda c: (-appraisal.keep[c], -POINTS[c], c))

@@ -555,3 +555,43 @@ async def test_a_table_that_cannot_load_does_not_keep_the_others_from_starting(
     finally:
         await turn_clock.stop()
         computers.close()
+
+
+async def test_a_computers_ante_lands_when_a_person_antes_while_it_thinks(db: Database) -> None:
+    """#24: the computer's ante was refused as stale whenever a person anted while it
+    thought, and thought over again behind every other table; it now stands, thought
+    once, as the others' antes were hidden from it anyway."""
+    clock = Manual(datetime(2026, 11, 22, 12, 0, tzinfo=UTC))
+    computers = ComputerPlayers(workers=0, seconds=0.1, preload=False)
+    service = TableService(db, CATALOG, clock)
+    turn_clock = TurnClock(service, DeadlineRepository(db), computers)
+    real_choose = computers.choose
+    thought = 0
+
+    async def choose_while_a_person_antes(*args: Any, **kwargs: Any) -> str:
+        nonlocal thought
+        thought += 1
+        chosen = await real_choose(*args, **kwargs)
+        if thought == 1:  # Ann antes a moment before the computer's ante lands
+            ann = await service.for_seat(table.id, 1)
+            await service.act(table.id, 1, ann.legal[0], version=ann.table.version)
+        return chosen
+
+    computers.choose = choose_while_a_person_antes  # type: ignore[method-assign]
+    lobby = await service.open(
+        guild_id=1, channel_id=1, game_key="short_changed", host=Player("Ann", 1)
+    )
+    await service.join(lobby.id, Player("Bo", 2))
+    await service.add_computer(lobby.id, 1, "easy")
+    service.listen(turn_clock)
+    try:
+        table = await service.start(lobby.id, 1)
+        await turn_clock.idle()
+        after = await service.get(table.id)
+        state: ShortChangedState = GAME.load_state(after.state_json or "")
+        assert GAME.to_act(state) == (1,), "Ann and the computer anted; Bo is still to"
+        assert thought == 1, "the computer thought once"
+        assert after.version == table.version + 2
+    finally:
+        await turn_clock.stop()
+        computers.close()

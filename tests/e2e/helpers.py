@@ -90,9 +90,11 @@ class Room:
 
     env: Env
     members: list[MemberActor] = field(default_factory=list)
+    locale: str | None = None
+    """The server's Discord preferred locale (simcord's ``en-US`` if none)."""
 
     def __post_init__(self) -> None:
-        self.guild = self.env.create_guild(name="Game Night")
+        self.guild = self.env.create_guild(name="Game Night", preferred_locale=self.locale)
         self.channel = self.guild.create_text_channel("tabletop")
         self.bystander = self.guild.add_member(self.env.create_user("watcher"))
 

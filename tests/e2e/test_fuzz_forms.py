@@ -22,7 +22,7 @@ from bot.app import TrickyBot
 from cogs.presenters import PRESENTERS
 from cogs.presenters.base import Submit
 from games.core.errors import GameError
-from tests.e2e.helpers import Room, bot_of, text_of
+from tests.e2e.helpers import Room, as_the_bot, bot_of, text_of
 from tests.e2e.test_fuzz import FUZZ, crashes
 from tests.e2e.test_short_word import control, open_hand, settle, table_id_of
 from tests.e2e.test_tricky import Tricky
@@ -114,7 +114,8 @@ async def bid_form(simcord_env: Env) -> Form:
     seats = list(room.add("ann", "bo", "cy"))
     await seats[0].slash(room.channel, "tricky new", game="tricky")
     table_id = tricky_table_id(room.lobby_message())
-    await bot.tables.set_clock(table_id, seats[0].id, 0)
+    with as_the_bot(room.env):  # the board's redraw is the bot's work, waited for
+        await bot.tables.set_clock(table_id, seats[0].id, 0)
     for member in seats[1:]:
         await member.click(room.lobby_message(), label="Join")
     await seats[0].click(room.lobby_message(), label="Start")
@@ -145,7 +146,8 @@ async def words_form(simcord_env: Env) -> Form:
     ann, bo = room.add("ann", "bo")
     await ann.slash(room.channel, "tricky new", game="short_word")
     table_id = table_id_of(room.lobby_message())
-    await bot.tables.set_clock(table_id, ann.id, 0)
+    with as_the_bot(room.env):  # the board's redraw is the bot's work, waited for
+        await bot.tables.set_clock(table_id, ann.id, 0)
     await bo.click(room.lobby_message(), label="Join")
     await ann.click(room.lobby_message(), label="Start")
     await settle(bot)
@@ -174,7 +176,8 @@ async def solitaire_form(simcord_env: Env) -> Form:
     (ann,) = room.add("ann")
     await ann.slash(room.channel, "tricky new", game="short_word_solitaire")
     table_id = table_id_of(room.lobby_message())
-    await bot.tables.set_clock(table_id, ann.id, 0)
+    with as_the_bot(room.env):  # the board's redraw is the bot's work, waited for
+        await bot.tables.set_clock(table_id, ann.id, 0)
     await ann.click(room.lobby_message(), label="Start")
     await settle(bot)
     return Form(simcord_env, room, table_id, ann, opens="w", answers="word")

@@ -47,7 +47,8 @@ async def fraud_table(env: Env, room: Room, clock: int) -> tuple[Game, list[Any]
     await members[1].click(room.lobby_message(), label="Join")
     lobby = await bot.tables.in_channel(room.channel.id)
     assert lobby is not None
-    await bot.tables.set_clock(lobby.id, members[0].id, clock)
+    with as_the_bot(room.env):  # the board's redraw is the bot's work, waited for
+        await bot.tables.set_clock(lobby.id, members[0].id, clock)
     await members[0].click(room.lobby_message(), label="Start")
     game = Game(room, bot, table_id_of(room.table_message()), members)
     await settle(bot)

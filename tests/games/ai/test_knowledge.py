@@ -2,11 +2,14 @@
 
 A player sees a game only through a Knowledge: the seat's view, its legal
 actions and worlds redealt from what it knows. So for any position, its
-decision must be the same on the real state and on ``redeal(state, seat, r)``,
-a state that differs in everything the seat cannot see; the same player
-randomness must give the same move. A player that read a hidden hand would
-decide differently in some redealt position, which the last test shows the
-check catches.
+decision must be the same on the real state and on an alternative that
+differs in everything the seat cannot see (other hands, piles, dice, future
+luck); the same player randomness must give the same move. The alternatives
+are built by the test's own code (``tests/games/ai/worlds.py``), not by the
+games' ``redeal``: the players sample their worlds with ``redeal``, so a leak
+there (a hidden card kept where it was) would be invisible to a test that
+used it too. The last tests show the check catches a player that reads a
+hidden hand, and a redeal that leaks.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from games.core.registry import AnyGame
 from games.short_changed import GAME as SHORT_CHANGED
 from games.short_changed.model import Guess
 from tests.games.ai.helpers import TEST_BUDGET, positions
+from tests.games.ai.worlds import BUILDERS, alternative
 
 POSITIONS = 15
 """Positions checked in each random game, spread over it."""
@@ -40,8 +44,8 @@ def peeks(game: AnyGame, player: ComputerPlayer, state: Any, seat: Seat, seed: i
     before = game.dump_state(state)
     real = player.choose(game, state, seat, random.Random(seed))
     assert game.dump_state(state) == before, "choosing a move changed the real state"
-    redealt = game.redeal(state, seat, random.Random(seed + 1))
-    return bool(player.choose(game, redealt, seat, random.Random(seed)) != real)
+    other = alternative(game, state, seat, random.Random(seed + 1))
+    return bool(player.choose(game, other, seat, random.Random(seed)) != real)
 
 
 PLAYERS: dict[str, Callable[[], ComputerPlayer]] = {
@@ -112,5 +116,32 @@ def test_the_check_catches_a_player_that_reads_hidden_hands() -> None:
         n
         for n, (state, seat) in enumerate(positions(SHORT_CHANGED, 3, seed=11, count=POSITIONS))
         if peeks(SHORT_CHANGED, cheat, state, seat, n)
+    ]
+    assert caught
+
+
+@pytest.mark.parametrize("key", list(CATALOG))
+def test_the_alternative_worlds_change_what_the_seat_cannot_see(key: str) -> None:
+    game = CATALOG[key]
+    assert key in BUILDERS, "a new game needs its own builder in tests/games/ai/worlds.py"
+    checked = changed = 0
+    for n, (state, seat) in enumerate(positions(game, min(3, game.max_seats), 11, count=10)):
+        other = alternative(game, state, seat, random.Random(n))  # checks the view is kept
+        checked += 1
+        changed += game.dump_state(other) != game.dump_state(state)
+    assert checked >= 2
+    assert changed >= checked - 1  # all but perhaps a position where nothing is hidden
+
+
+def test_the_check_catches_a_redeal_that_leaks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A redeal that keeps the hidden cards (a leak) passes any check built on itself,
+    but not this one: the hard player then searches the real hands."""
+    game = CATALOG["fraud"]
+    monkeypatch.setattr(game, "redeal", lambda state, _seat, _rng: game.clone(state))
+    hard = HardPlayer(TEST_BUDGET, tactics=tactics_for)
+    caught = [
+        n
+        for n, (state, seat) in enumerate(positions(game, 3, seed=11, count=POSITIONS))
+        if peeks(game, hard, state, seat, n)
     ]
     assert caught

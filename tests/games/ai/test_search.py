@@ -4,16 +4,15 @@ generic fallback for games without tactics."""
 from __future__ import annotations
 
 import random
-from itertools import count
+from itertools import count, groupby
 from typing import Any
 
 import pytest
 
-import games.ai.search as search_module
 from games.ai.knowledge import Knowledge
 from games.ai.levels import LEVELS
 from games.ai.player import AnyKnowledge, AnyTactics, Budget, EasyPlayer, RandomPlayer
-from games.ai.search import SURE_AFTER, HardPlayer, _settled
+from games.ai.search import SURE_AFTER, HardPlayer, _Race
 from games.ai.tactics import GENERIC, worth
 from games.catalog import CATALOG, TACTICS, computer_player, tactics_for
 from games.core.chance import Chance
@@ -51,72 +50,126 @@ def open_positions() -> list[tuple[Any, int]]:
     return found[:6]
 
 
-@pytest.mark.parametrize("iterations", [1, 7, 25])
-def test_hard_samples_exactly_its_iteration_budget(iterations: int) -> None:
+@pytest.mark.parametrize("iterations", [1, 7, 25, 200])
+def test_hard_keeps_to_its_iteration_budget(iterations: int) -> None:
     player = HardPlayer(Budget(seconds=None, iterations=iterations), tactics=tactics_for)
     for state, seat in open_positions():
         tactics = CountingTactics()
         result = player.search(knowing(state, seat, tactics), tactics, random.Random(1))
-        assert result.iterations == iterations
-        assert tactics.rollouts == iterations
-        assert sum(stats.visits for stats in result.actions) == iterations
-        assert result.action in SHORT_CHANGED.legal_actions(state, seat)
+        assert result.iterations <= iterations
+        assert result.iterations or iterations == 1  # one candidate: nothing to weigh
+        assert tactics.rollouts == result.iterations
+        assert sum(stats.visits for stats in result.actions) == result.iterations
+        # A budget too small to try every candidate tries the tactics' first ones.
+        assert len(result.actions) <= iterations
+
+
+def test_every_candidate_in_the_race_is_played_in_the_same_worlds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    worlds: list[Any] = []
+    lucks: list[float] = []
+    real_sample = Knowledge.sample_world
+
+    def sampling(self: AnyKnowledge, rng: random.Random) -> Any:
+        worlds.append(real_sample(self, rng))
+        return worlds[-1]
+
+    class Noting(ShortChangedTactics):
+        def rollout(self, knowledge: Any, world: Any, rng: random.Random) -> float:
+            lucks.append(rng.random())
+            return super().rollout(knowledge, world, rng)
+
+    monkeypatch.setattr(Knowledge, "sample_world", sampling)
+    state, seat = open_positions()[0]
+    tactics = Noting()
+    assert len(tactics.search_actions(knowing(state, seat, tactics), random.Random(1))) == 3
+    player = HardPlayer(Budget(seconds=None, iterations=9), tactics=tactics_for)
+    result = player.search(knowing(state, seat, tactics), tactics, random.Random(1))
+    # One sampled world and one luck for every candidate still in the race at each step:
+    # all of them in the first world, two of the three after the first round.
+    assert [len(list(group)) for _, group in groupby(lucks)] == [3, 3, 2]
+    assert len(worlds) == 3 and result.iterations == 8
+
+
+def _race(*results: tuple[float, ...]) -> _Race:
+    """A race between candidates with these worths, world by world."""
+    race = _Race(len(results))
+    for worths in zip(*results, strict=True):
+        race.record(dict(enumerate(worths)))
+    return race
+
+
+def test_a_candidate_leaves_the_race_when_surely_worse_or_surely_the_same() -> None:
+    worlds = SURE_AFTER
+    # Candidate 1 loses in the worlds 0 wins, and wins no world 0 loses: surely worse.
+    race = _race((1.0, 0.0) * (worlds // 2), (0.0, 0.0) * (worlds // 2))
+    assert race.drop_the_sure() == 1 and race.alive == [0]
+    # The same result in every world: the same choice; the tactics' first stays.
+    race = _race((1.0, 0.0) * (worlds // 2), (1.0, 0.0) * (worlds // 2))
+    assert race.drop_the_sure() == 1 and race.alive == [0]
+    # Each wins where the other loses, half the time each: nothing sure.
+    race = _race((1.0, 0.0) * (worlds // 2), (0.0, 1.0) * (worlds // 2))
+    assert race.drop_the_sure() == 2
+    # Too few worlds to be sure of anything.
+    race = _race((1.0,) * (worlds - 1), (0.0,) * (worlds - 1))
+    assert race.drop_the_sure() == 2
+
+
+def test_the_better_half_stays_after_a_round() -> None:
+    race = _race((0.2, 0.4), (0.9, 0.7), (0.5, 0.5), (0.1, 0.0), (0.6, 0.6))
+    race.halve()
+    assert race.alive == [1, 2, 4]
+    assert race.leader() == 1
+
+
+class _OneIsBest(ShortChangedTactics):
+    """Offers fixed candidates; the first always wins, the others never do."""
+
+    def __init__(self, candidates: list[Any]) -> None:
+        self.candidates = candidates
+        self.played: list[Any] = []
+
+    def search_actions(self, knowledge: Any, rng: random.Random) -> list[Any]:
+        return list(self.candidates)
+
+    def rollout(self, knowledge: Any, world: Any, rng: random.Random) -> float:
+        return 1.0 if self.played[-1] == self.candidates[0] else 0.0
+
+
+@pytest.mark.parametrize("budget", [Budget(seconds=None, iterations=20_000), Budget(seconds=60.0)])
+def test_hard_stops_early_once_its_choice_is_clear(
+    monkeypatch: pytest.MonkeyPatch, budget: Budget
+) -> None:
+    state, seat = open_positions()[0]
+    tactics = tactics_for(SHORT_CHANGED.key)
+    candidates = tactics.search_actions(knowing(state, seat, tactics), random.Random(1))
+    clear = _OneIsBest(candidates)
+    real_advance = SHORT_CHANGED.advance
+
+    def noting(world: Any, seat: int, action: Any) -> Any:
+        clear.played.append(action)
+        return real_advance(world, seat, action)
+
+    monkeypatch.setattr(SHORT_CHANGED, "advance", noting)
+    player = HardPlayer(budget, tactics=tactics_for)
+    first = player.search(knowing(state, seat, clear), clear, random.Random(1))
+    assert first.action == candidates[0]
+    assert first.iterations <= SURE_AFTER * len(candidates)
+    again = player.search(knowing(state, seat, clear), clear, random.Random(1))
+    assert again.iterations == first.iterations, "where it stops depends only on the worlds"
 
 
 def test_hard_stops_when_its_time_is_up() -> None:
     ticks = count()
-    player = HardPlayer(Budget(seconds=1.0), tactics=tactics_for, clock=lambda: next(ticks) / 8)
+    player = HardPlayer(Budget(seconds=1.0), tactics=tactics_for, clock=lambda: next(ticks) / 64)
     state, seat = open_positions()[0]
-    tactics = tactics_for(SHORT_CHANGED.key)
+    tactics = CountingTactics()
     result = player.search(knowing(state, seat, tactics), tactics, random.Random(1))
-    # The clock reads 1/8 s later at each look: once to start, once when the candidates
-    # are ready, then after each world. After the seventh world it reads 1 s: an eighth
-    # world at that pace would overrun the budget.
-    assert result.iterations == 7
-
-
-def test_the_choice_is_settled_when_no_other_action_can_catch_up() -> None:
-    assert _settled([10, 2, 1], [5.0, 1.0, 0.5], worlds_left=7.5)
-    assert not _settled([10, 2, 1], [5.0, 1.0, 0.5], worlds_left=8.5)
-
-
-def test_the_choice_is_settled_when_the_leader_is_surely_the_best() -> None:
-    many = 4 * SURE_AFTER
-    assert _settled([many, 30], [0.9 * many, 3.0], worlds_left=10_000)
-    assert not _settled([many, 300], [0.55 * many, 150.0], worlds_left=10_000), "too close"
-    assert not _settled([SURE_AFTER - 1, 3], [SURE_AFTER - 1, 0.0], worlds_left=10_000)
-
-
-def test_hard_stops_early_once_its_choice_is_clear(monkeypatch: pytest.MonkeyPatch) -> None:
-    ticks = count()
-    player = HardPlayer(
-        Budget(seconds=1.0), tactics=tactics_for, clock=lambda: next(ticks) / 10_000
-    )
-    state, seat = open_positions()[0]
-    tactics = tactics_for(SHORT_CHANGED.key)
-    knowledge = knowing(state, seat, tactics)
-    candidates = tactics.search_actions(knowledge, random.Random(1))
-
-    class Clear(ShortChangedTactics):
-        def search_actions(self, knowledge: Any, rng: random.Random) -> list[Any]:
-            return list(candidates)
-
-        def rollout(self, knowledge: Any, world: Any, rng: random.Random) -> float:
-            return 1.0 if chosen[-1] == 0 else 0.0
-
-    chosen: list[int] = []  # the candidate picked for each world, in order
-    clear = Clear()
-    real_pick = search_module._ucb_pick
-
-    def noting(visits: list[int], totals: list[float], iterations: int) -> int:
-        chosen.append(real_pick(visits, totals, iterations))
-        return chosen[-1]
-
-    monkeypatch.setattr(search_module, "_ucb_pick", noting)
-    result = player.search(knowledge, clear, random.Random(1))
-    assert result.action == candidates[0]
-    # The budget allows about 10,000 worlds at this pace; a clear choice needs far fewer.
-    assert result.iterations < 2_000
+    # The clock moves 1/64 s at each look: before each world and between rounds. The
+    # search stops when the next world would overrun the second.
+    assert 40 <= result.iterations <= 64 * len(result.actions)
+    assert result.seconds <= 1.0 + 2 / 64
 
 
 def test_hard_keeps_to_a_real_time_budget() -> None:

@@ -3,9 +3,12 @@ discard, on the scenario tests' small dictionary (SW3-SW5)."""
 
 from __future__ import annotations
 
+import random
+
+from games.ai.knowledge import Knowledge
 from games.short_word.cards import points
 from games.short_word.model import Action, Discard, Draw, Lay, ShortWordState
-from games.short_word.tactics import basic_move
+from games.short_word.tactics import TACTICS, basic_move
 from tests.games.short_word.helpers import GAME, cards, table
 
 
@@ -43,3 +46,19 @@ def test_sw3_draws_the_top_discard_when_it_lets_the_hand_go_out() -> None:
 def test_sw3_draws_from_the_stock_when_the_discard_does_not_help() -> None:
     state = table("C A T", "E R E", discards="B Q", step="draw")
     assert move(state) == Draw("stock")
+
+
+def search(state: ShortWordState, seat: int = 0) -> list[Action]:
+    knowledge = Knowledge(GAME, state, seat, refine=TACTICS.refine)
+    return TACTICS.search_actions(knowledge, random.Random(1))
+
+
+def test_hard_does_not_weigh_a_discard_its_words_cannot_use() -> None:
+    # A 14-point Z fits no word with C A T: the stock is the only draw worth weighing.
+    state = table("C A T", "E R E", discards="B Z", step="draw")
+    assert search(state) == [Draw("stock")]
+
+
+def test_hard_weighs_a_discard_that_helps_against_the_stock() -> None:
+    state = table("C A Z", "E R E", discards="B T", step="draw")
+    assert search(state) == [Draw("discard"), Draw("stock")]
