@@ -34,6 +34,9 @@ sharing one costs).
 
     uv run python -m bench.service --tables 500 --rate 1000 --seconds 20 --processes 2
 
+``--db postgresql://...`` runs the same on PostgreSQL (a fresh database: the bench
+opens its tables in channels that must be free), processes and all.
+
 ``--concurrency 1 --actions N`` plays the same N moves on every run (the deals are
 seeded), to count instructions where timings drift: the difference between a run
 with ``--actions 1000`` and one with ``--actions 0`` under
@@ -76,7 +79,7 @@ from bot.clock import SystemClock
 from bot.computer import prepare_games
 from bot.shards import UNSHARDED, Shards
 from bot.storage.checkpoints import CHECKPOINT_EVERY
-from bot.storage.database import Database, NappingConnection
+from bot.storage.database import Database, NappingConnection, is_url
 from bot.storage.migrations import migrate
 from bot.tables.model import Player, TableStatus
 from bot.tables.service import TableService
@@ -346,7 +349,7 @@ async def open_loop(bench: Bench, tables: list[Seated], rate: float, seconds: fl
 
 async def measure(
     args: argparse.Namespace,
-    path: Path,
+    path: Path | str,
     shards: Shards,
     ready: Callable[[], object],
     bench_type: type[Bench] = Bench,
@@ -409,7 +412,11 @@ async def measure(
 
 
 def shard_process(
-    args: argparse.Namespace, path: Path, shards: Shards, start: Barrier, results: Queue[Run | str]
+    args: argparse.Namespace,
+    path: Path | str,
+    shards: Shards,
+    start: Barrier,
+    results: Queue[Run | str],
 ) -> None:
     """One shard's process: its share of the tables and of the load, timed in step with the
     others (they all pass ``start`` before the timed part)."""
@@ -420,7 +427,7 @@ def shard_process(
         results.put(traceback.format_exc())
 
 
-def in_shards(args: argparse.Namespace, path: Path) -> list[Run]:
+def in_shards(args: argparse.Namespace, path: Path | str) -> list[Run]:
     """Run ``args.processes`` shard processes at once, each with its share of the tables and
     the load, as the bot runs with ``TRICKY_SHARD_COUNT``."""
     count = args.processes
@@ -432,8 +439,12 @@ def in_shards(args: argparse.Namespace, path: Path) -> list[Run]:
     context = multiprocessing.get_context("spawn")
     start = context.Barrier(count)
     results: Queue[Run | str] = context.Queue()
+    if args.separate_files and not isinstance(path, Path):
+        raise SystemExit("--separate-files is for SQLite files, not a PostgreSQL URL")
     paths = [
-        path.with_name(f"{path.stem}-{n}{path.suffix}") if args.separate_files else path
+        path.with_name(f"{path.stem}-{n}{path.suffix}")
+        if args.separate_files and isinstance(path, Path)
+        else path
         for n in range(count)
     ]
     processes = [
@@ -460,7 +471,7 @@ def in_shards(args: argparse.Namespace, path: Path) -> list[Run]:
     return [run for run in runs if isinstance(run, Run)]
 
 
-async def in_this_process(args: argparse.Namespace, path: Path) -> list[Run]:
+async def in_this_process(args: argparse.Namespace, path: Path | str) -> list[Run]:
     return [await measure(args, path, UNSHARDED, lambda: None)]
 
 
@@ -533,7 +544,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--game", action="append", choices=multi_seat_games(), help="only this game (repeatable)"
     )
-    parser.add_argument("--db", help="the SQLite file (default: a fresh one in a temp folder)")
+    parser.add_argument(
+        "--db",
+        help="the SQLite file (default: a fresh one in a temp folder), or a fresh "
+        "PostgreSQL database's postgresql:// URL",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--checkpoint-every",
@@ -555,7 +570,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     print(describe_machine())
     with tempfile.TemporaryDirectory() as folder:
-        path = Path(args.db) if args.db else Path(folder) / "bench.db"
+        path: Path | str = Path(folder) / "bench.db"
+        if args.db:
+            path = args.db if is_url(args.db) else Path(args.db)
         if args.processes > 1:
             runs = in_shards(args, path)
         else:

@@ -15,6 +15,7 @@ from pydantic import ValidationError
 from bot.app import create_bot
 from bot.settings import Settings
 from bot.storage.migrations import DatabaseTooNew
+from bot.storage.postgres import DatabaseUnreachable, PostgresDatabase
 
 log = logging.getLogger("bot")
 
@@ -52,15 +53,27 @@ def load_settings() -> Settings | None:
         return None
 
 
-def database_problem(path: Path) -> str | None:
-    """Why the database file cannot be used, or ``None``: checked before connecting to
+def database_problem(path: Path | str) -> str | None:
+    """Why the database cannot be used, or ``None``: checked before connecting to
     Discord, so a wrong TRICKY_DATABASE is one clear line, not a traceback after login."""
+    if isinstance(path, str):
+        return asyncio.run(server_problem(path))
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with contextlib.closing(sqlite3.connect(path)) as connection:
             connection.execute("PRAGMA schema_version")  # reads the header: not a database?
     except (OSError, sqlite3.Error) as error:
         return f"cannot use {path} as the database (TRICKY_DATABASE): {error}"
+    return None
+
+
+async def server_problem(url: str) -> str | None:
+    """Why the PostgreSQL server at ``url`` cannot be used, or ``None``."""
+    try:
+        database = await PostgresDatabase.open(url, pool_size=1)
+    except DatabaseUnreachable as error:
+        return str(error)
+    await database.close()
     return None
 
 
@@ -84,7 +97,7 @@ def main() -> int:
     except discord.LoginFailure:
         log.error("Discord refused TRICKY_TOKEN: copy the token again from the developer portal.")
         return 1
-    except DatabaseTooNew as error:
+    except (DatabaseTooNew, DatabaseUnreachable) as error:  # the server went away since
         log.error("%s", error)
         return 1
     except KeyboardInterrupt:

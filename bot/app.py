@@ -130,7 +130,9 @@ class TrickyBot(commands.AutoShardedBot):
         return self._turn_clock
 
     async def setup_hook(self) -> None:
-        self._db = await Database.open(self.settings.database)
+        self._db = await Database.open(
+            self.settings.database, pool_size=self.settings.database_pool_size
+        )
         applied = await migrate(self._db)
         log.info("database ready (%d migration(s) applied)", applied)
         shards = self.settings.shards

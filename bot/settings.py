@@ -5,12 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic import Field, SecretStr, StringConstraints, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from bot.shards import Shards
 
-__all__ = ["Settings"]
+__all__ = ["DatabaseUrl", "Settings"]
+
+DatabaseUrl = Annotated[str, StringConstraints(pattern=r"^postgres(ql)?://")]
+"""A PostgreSQL server's URL, as libpq writes it: postgresql://user:password@host:port/db."""
 
 
 class Settings(BaseSettings):
@@ -25,8 +28,17 @@ class Settings(BaseSettings):
     )
 
     token: SecretStr = Field(description="The bot token from the Discord developer portal.")
-    database: Path = Field(
-        default=Path("data/tricky.db"), description="Where the SQLite database file lives."
+    database: Path | DatabaseUrl = Field(
+        default=Path("data/tricky.db"),
+        description="Where the bot keeps everything: an SQLite file's path (the default), or "
+        "a PostgreSQL server's URL, postgresql://user:password@host:port/database, for "
+        "processes on several machines (docs/postgresql.md).",
+    )
+    database_pool_size: int = Field(
+        default=10,
+        ge=1,
+        le=100,
+        description="With PostgreSQL: the most connections this process opens to the server.",
     )
     cache_dir: Path | None = Field(
         default=None,
@@ -78,6 +90,14 @@ class Settings(BaseSettings):
         default="INFO", description="How much the bot logs to stdout."
     )
 
+    @field_validator("database", mode="before")
+    @classmethod
+    def _path_or_url(cls, value: object) -> object:
+        """A URL stays text (a Path would fold its ``//``); anything else is a file's path."""
+        if isinstance(value, str) and not value.startswith(("postgresql://", "postgres://")):
+            return Path(value)
+        return value
+
     @field_validator("shard_ids", mode="before")
     @classmethod
     def _listed(cls, value: object) -> object:
@@ -99,7 +119,10 @@ class Settings(BaseSettings):
 
     @property
     def cache_path(self) -> Path:
-        return self.database.parent / "cache" if self.cache_dir is None else self.cache_dir
+        if self.cache_dir is not None:
+            return self.cache_dir
+        folder = self.database.parent if isinstance(self.database, Path) else Path("data")
+        return folder / "cache"
 
     @property
     def shards(self) -> Shards:

@@ -53,20 +53,25 @@ import discord
 
 from bot.storage.database import DatabaseBusy
 from bot.tables.model import RunningGame, Table, TableStatus
-from bot.tables.service import Change, PublicTable, TableError, TableService
+from bot.tables.service import Change, PublicTable, SeatTable, TableError, TableService
 from cogs.controls import TableButton
 from cogs.lobby import clock_text, lobby_message
 from cogs.pictures.attach import (
+    HAND_FILE,
     RESULT_FILE,
+    TABLE_FILE,
     Picture,
     attachments,
     files,
-    hand_picture,
+    hand_of,
     panel_pictures_on,
     pictures_on,
     show,
-    table_picture,
+    table_of,
+    within,
 )
+from cogs.pictures.drawing import Drawer
+from cogs.pictures.kit import Sketch
 from cogs.presenters import Presenter
 from cogs.presenters.base import ended_early
 from cogs.rematch import play_again
@@ -110,6 +115,12 @@ CATCH_UP_AFTER = 120.0
 RETRY_AFTER_CAP = 300.0
 """The longest ``retry_after`` the board honours; anything longer is not a pause but an outage."""
 CLOSING = {"finished", "ended", "cancelled"}
+PICTURE_WAIT = 2.0
+"""Seconds a table's edit or a panel's refresh waits for its picture (drawn in the drawing
+process; a few hundredths when it is free). Past that the text goes up alone, and the
+picture with the next edit."""
+LATE_PICTURE_WAIT = 30.0
+"""Seconds a panel answered without its picture waits for it before giving up."""
 RESUMING_AT_ONCE = 4
 """Resumed tables redrawn at a time once their grace ran out after a restart: the pings
 owed trickle out instead of loading and posting every table at once."""
@@ -157,6 +168,9 @@ class OpenPanel:
     legal: tuple[Any, ...] = ()
     """The seat's legal actions when it was drawn: while they stay the same, so does the
     draft (another seat choosing at the same time changes neither)."""
+    picture: Picture | None = None
+    """The hand's picture the panel shows now: a redraw showing the same sketch keeps it
+    rather than uploading it again."""
 
 
 class TableBoard:
@@ -183,6 +197,10 @@ class TableBoard:
         """Per table, the wait for its seats' grace period to pass (cancelled by a move)."""
         self._due: dict[int, frozenset[int]] = {}
         """Per table, the seats whose grace period passed: the next redraw pings them."""
+        self.pictures = Drawer()
+        """The drawing process every table, result and panel picture of this bot is drawn in."""
+        self._late: set[asyncio.Task[None]] = set()
+        """Panels answered without their picture, waiting to add it (see :meth:`picture_later`)."""
         self._resuming: asyncio.Task[None] | None = None
         """The pings owed since a restart, handed out as each server's grace runs out."""
         self._news: dict[int, str] = {}
@@ -244,9 +262,22 @@ class TableBoard:
                 del self._held[channel_id]
 
     async def drain(self) -> None:
-        """Wait for every pending redraw (used on shutdown and by tests)."""
-        while self._workers:
-            await asyncio.gather(*list(self._workers.values()), return_exceptions=True)
+        """Wait for every pending redraw, picture and late picture (used on shutdown and by
+        tests)."""
+        while True:
+            await self.pictures.drain()
+            if self._late:
+                await asyncio.gather(*list(self._late), return_exceptions=True)
+            elif self._workers:
+                await asyncio.gather(*list(self._workers.values()), return_exceptions=True)
+            else:
+                return
+
+    def close(self) -> None:
+        """Stop the drawing process and the late pictures (the cog unloads, the bot closes)."""
+        for late in self._late:
+            late.cancel()
+        self.pictures.stop()
 
     def stop(self) -> None:
         """Forget the scheduled catch-ups and the retries waiting their turn (the cog is
@@ -347,9 +378,7 @@ class TableBoard:
         playing = table.status is TableStatus.ACTIVE
         events = self._events.pop(table_id, [])
         controls = table_controls(table.id, playing=playing)
-        picture = (
-            await table_picture(public) if await pictures_on(self._bot, table.guild_id) else None
-        )
+        picture = await self._table_picture(public, late=table.channel_id)
         embeds = _with_seat_notes(presenter.table(public, pictured=picture is not None), table)
 
         def text() -> list[discord.Embed]:
@@ -394,6 +423,29 @@ class TableBoard:
         await self._refresh_panels(public, presenter)
         if not playing:
             self._forget(table_id)
+
+    async def _table_picture(
+        self, public: PublicTable, filename: str = TABLE_FILE, *, late: int | None = None
+    ) -> Picture | None:
+        """The table's picture, if the server shows pictures and it is drawn within
+        :data:`PICTURE_WAIT`. With ``late`` (the table's channel), a picture drawn after
+        that redraws the table, coalesced like any change."""
+        table = public.table
+        sketch = table_of(public)
+        if sketch is None or not await pictures_on(self._bot, table.guild_id):
+            return None
+        future = self.pictures.request(sketch, slot=("table", table.id))
+        data = await within(future, PICTURE_WAIT)
+        if data is None and late is not None and not future.done():
+            channel_id = late
+
+            def drawn(done: asyncio.Future[bytes | None]) -> None:
+                if done.result() is not None:
+                    self._dirty.add(table.id)
+                    self._wake(table.id, channel_id)
+
+            future.add_done_callback(drawn)
+        return None if data is None else Picture(data, filename, sketch)
 
     async def show_table(
         self,
@@ -720,11 +772,7 @@ class TableBoard:
                 + ", ".join(f"<@{p.user_id}>" if p.user_id else p.name for p in people)
                 + tr(" won!")
             )
-        picture = (
-            await table_picture(public, RESULT_FILE)
-            if await pictures_on(self._bot, public.table.guild_id)
-            else None
-        )
+        picture = await self._table_picture(public, RESULT_FILE)
         await channel.send(
             content=content,
             embeds=show(presenter.result(public, pictured=picture is not None), picture),
@@ -748,10 +796,50 @@ class TableBoard:
         *,
         draft: str = "",
         legal: Sequence[Any] = (),
+        picture: Picture | None = None,
     ) -> None:
         self._panels.setdefault(table_id, {})[seat] = OpenPanel(
-            interaction, interaction.user.id, version, draft, tuple(legal)
+            interaction, interaction.user.id, version, draft, tuple(legal), picture
         )
+
+    def picture_later(
+        self,
+        table_id: int,
+        seat: int,
+        interaction: discord.Interaction[Any],
+        future: asyncio.Future[bytes | None],
+        sketch: Sketch,
+        embeds: Callable[[], list[discord.Embed]],
+    ) -> None:
+        """A panel just answered with text only: add its hand's picture (with ``embeds``,
+        the text written to go beside it) once drawn, unless the panel moved on meanwhile."""
+        task = asyncio.create_task(
+            self._add_picture(table_id, seat, interaction, future, sketch, embeds)
+        )
+        self._late.add(task)
+        task.add_done_callback(self._late.discard)
+
+    async def _add_picture(
+        self,
+        table_id: int,
+        seat: int,
+        interaction: discord.Interaction[Any],
+        future: asyncio.Future[bytes | None],
+        sketch: Sketch,
+        embeds: Callable[[], list[discord.Embed]],
+    ) -> None:
+        data = await within(future, LATE_PICTURE_WAIT)
+        panel = self._panels.get(table_id, {}).get(seat)
+        if data is None or panel is None or panel.interaction is not interaction:
+            return  # not drawn, or the panel was redrawn since (with its own picture)
+        picture = Picture(data, HAND_FILE, sketch)
+        try:
+            await interaction.edit_original_response(
+                embeds=show(embeds(), picture), attachments=attachments(picture)
+            )
+        except discord.HTTPException:  # dismissed, or its token expired: text it stays
+            return
+        panel.picture = picture
 
     def track_watcher(self, table_id: int, interaction: discord.Interaction[Any]) -> None:
         self._watchers.setdefault(table_id, {})[interaction.user.id] = interaction
@@ -787,20 +875,36 @@ class TableBoard:
                 if legal != panel.legal:  # the seat's choices changed: so must its draft
                     panel.draft = ""
                 with speaking(member_language(panel.interaction)):  # the member's own panel
-                    picture = (
-                        await hand_picture(fresh, panel.draft)
-                        if await panel_pictures_on(self._bot, table.guild_id, panel.user_id)
-                        else None
-                    )
+                    picture = await self._hand_picture(fresh, panel)
                     drawn = presenter.draw(fresh, panel.draft, None, pictured=picture is not None)
-                await panel.interaction.edit_original_response(
-                    embeds=show(drawn.embeds, picture),
-                    view=drawn.view(),
-                    attachments=attachments(picture),
-                )
-                panel.version, panel.legal = table.version, legal
+                if picture is not None and picture is panel.picture:
+                    # the same hand as shown: the attachment already there stays
+                    await panel.interaction.edit_original_response(
+                        embeds=show(drawn.embeds, picture), view=drawn.view()
+                    )
+                else:
+                    await panel.interaction.edit_original_response(
+                        embeds=show(drawn.embeds, picture),
+                        view=drawn.view(),
+                        attachments=attachments(picture),
+                    )
+                panel.version, panel.legal, panel.picture = table.version, legal, picture
             except (discord.HTTPException, TableError):
                 self._panels.get(table.id, {}).pop(seat, None)
+
+    async def _hand_picture(self, seat: SeatTable, panel: OpenPanel) -> Picture | None:
+        """The hand's picture for a refreshed panel: the one it shows if the hand looks the
+        same (most moves are another seat's), else drawn within :data:`PICTURE_WAIT`."""
+        if not await panel_pictures_on(self._bot, seat.table.guild_id, panel.user_id):
+            return None
+        sketch = hand_of(seat, panel.draft)
+        if sketch is None:
+            return None
+        if panel.picture is not None and panel.picture.sketch == sketch:
+            return panel.picture
+        future = self.pictures.request(sketch, slot=("hand", seat.table.id, seat.seat), urgent=True)
+        data = await within(future, PICTURE_WAIT)
+        return None if data is None else Picture(data, HAND_FILE, sketch)
 
     # -- helpers ------------------------------------------------------------------------------
 

@@ -193,10 +193,16 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
             send = interaction.followup.send if done else interaction.response.send_message
             await send(embeds=panel.embeds, view=panel.view(), ephemeral=True)
             return
+        # The panel is drawn as the whole text here, so the hand's picture on the clicked
+        # panel goes: left attached, it would hang below as a loose file nothing refers to.
         if done:
-            await interaction.edit_original_response(embeds=panel.embeds, view=panel.view())
+            await interaction.edit_original_response(
+                embeds=panel.embeds, view=panel.view(), attachments=[]
+            )
         else:
-            await interaction.response.edit_message(embeds=panel.embeds, view=panel.view())
+            await interaction.response.edit_message(
+                embeds=panel.embeds, view=panel.view(), attachments=[]
+            )
         tables.board.track_panel(
             seat.table.id, seat.seat, interaction, seat.table.version, legal=seat.legal
         )

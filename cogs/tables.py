@@ -7,6 +7,7 @@ in the presenters, and public messages are kept up to date by the board.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import io
 import logging
@@ -33,7 +34,16 @@ from cogs.hosts import in_question, pass_on_if_gone, refusal
 from cogs.intro import introduce
 from cogs.lobby import CLOCKS, lobby_message
 from cogs.notify import tell_if_undelivered
-from cogs.pictures.attach import Picture, attachments, files, hand_picture, panel_pictures_on, show
+from cogs.pictures.attach import (
+    HAND_FILE,
+    Picture,
+    attachments,
+    files,
+    hand_of,
+    panel_pictures_on,
+    show,
+)
+from cogs.pictures.kit import Sketch
 from cogs.presenters import PRESENTERS, Presenter
 from cogs.presenters.base import Ask, Notice, Redraw, Submit
 from cogs.replies import (
@@ -97,6 +107,7 @@ class TablesCog(
         self.bot.tables.unlisten(self.board)
         self.board.stop()
         await self.board.drain()
+        self.board.close()  # the drawing process goes with the cog
 
     # -- slash commands -----------------------------------------------------------------------
 
@@ -340,15 +351,27 @@ class TablesCog(
     async def _open_panel(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         seat = await self.bot.tables.for_seat(table_id, interaction.user.id)
         presenter = self._presenter(seat.table.game_key)
-        picture = await self._hand_picture(interaction, seat, "")
+        picture, later = await self._hand_picture(interaction, seat, "")
         panel = presenter.draw(seat, pictured=picture is not None)
-        await introduce(self.bot, seat, presenter, panel, interaction.user.id)
+        intro = (
+            panel.embeds[:1]
+            if await introduce(self.bot, seat, presenter, panel, interaction.user.id)
+            else []
+        )
         await interaction.response.send_message(
             embeds=show(panel.embeds, picture), view=panel.view(), ephemeral=True, **files(picture)
         )
         self.board.track_panel(
-            table_id, seat.seat, interaction, seat.table.version, legal=seat.legal
+            table_id, seat.seat, interaction, seat.table.version, legal=seat.legal, picture=picture
         )
+        if later is not None:
+            self.board.picture_later(
+                table_id,
+                seat.seat,
+                interaction,
+                *later,
+                lambda: intro + presenter.draw(seat, pictured=True).embeds,
+            )
 
     @friendly
     async def panel_input(
@@ -424,11 +447,22 @@ class TablesCog(
 
     async def _hand_picture(
         self, interaction: discord.Interaction[Any], seat: SeatTable, draft: str
-    ) -> Picture | None:
-        """The seat's hand as a picture, unless the server or the member wants text only."""
+    ) -> tuple[Picture | None, tuple[asyncio.Future[bytes | None], Sketch] | None]:
+        """The seat's hand as a picture if it is drawn already, unless the server or the
+        member wants text only. The answer to a click never waits for drawing: if it is not
+        drawn yet, the panel goes up as text and the picture, asked for now, follows
+        (returned second, for :meth:`TableBoard.picture_later`)."""
         if not await panel_pictures_on(self.bot, seat.table.guild_id, interaction.user.id):
-            return None
-        return await hand_picture(seat, draft)
+            return None, None
+        sketch = hand_of(seat, draft)
+        if sketch is None:
+            return None, None
+        drawer = self.board.pictures
+        data = drawer.ready(sketch)
+        if data is not None:
+            return Picture(data, HAND_FILE, sketch), None
+        future = drawer.request(sketch, slot=("hand", seat.table.id, seat.seat), urgent=True)
+        return None, (future, sketch)
 
     async def _redraw_panel(
         self,
@@ -438,7 +472,7 @@ class TablesCog(
         draft: str,
         notice: Notice | None,
     ) -> None:
-        picture = await self._hand_picture(interaction, seat, draft)
+        picture, later = await self._hand_picture(interaction, seat, draft)
         panel = presenter.draw(seat, draft, notice, pictured=picture is not None)
         embeds = show(panel.embeds, picture)
         message = interaction.message
@@ -457,7 +491,16 @@ class TablesCog(
             seat.table.version,
             draft=draft,
             legal=seat.legal,
+            picture=picture,
         )
+        if later is not None:
+            self.board.picture_later(
+                seat.table.id,
+                seat.seat,
+                interaction,
+                *later,
+                lambda: presenter.draw(seat, draft, notice, pictured=True).embeds,
+            )
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:

@@ -1,6 +1,14 @@
-"""One SQLite database, reached through aiosqlite.
+"""The database the bot keeps everything in: SQLite (a file, the default) or PostgreSQL.
 
-The bot holds a single connection. SQLite runs one statement at a time on it
+:class:`Database` is what the repositories see: transactions, reads, lone writes, and
+callbacks after a commit. :meth:`Database.open` picks the backend from
+``TRICKY_DATABASE``: a file path is SQLite (:class:`SqliteDatabase`, below), a
+``postgresql://`` URL is PostgreSQL (:mod:`bot.storage.postgres`). Nothing above
+``bot/storage`` knows which one runs. Repositories write SQL both accept (``?`` marks
+the parameters; the PostgreSQL side numbers them), and ask :attr:`Database.backend`
+only where the two must differ.
+
+SQLite: the bot holds a single connection. SQLite runs one statement at a time on it
 anyway, but a transaction spans several awaits, so every use of the connection
 takes :attr:`Database.lock`: otherwise another coroutine's statement could land
 inside (and be rolled back with) someone else's transaction.
@@ -20,10 +28,11 @@ import asyncio
 import logging
 import sqlite3
 import time
+from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
-from typing import Any, NoReturn, TypeVar
+from typing import Any, Literal, NoReturn, Protocol, TypeVar, overload
 
 import aiosqlite
 
@@ -34,18 +43,38 @@ from games.core.wording import tr
 __all__ = [
     "BUSY_PAUSES",
     "BUSY_TIMEOUT_MS",
+    "INTEGRITY_ERRORS",
+    "Backend",
+    "Changed",
+    "Connection",
     "Database",
     "DatabaseBusy",
+    "DatabaseUnavailable",
+    "IntegrityError",
     "NappingConnection",
     "Params",
     "Row",
+    "SqliteDatabase",
+    "is_url",
 ]
 
 log = logging.getLogger(__name__)
 
-Row = aiosqlite.Row
-Params = Iterable[Any] | dict[str, Any]
+Row = Any
+"""A row read: its columns by name (``row["id"]``) or by place (``row[0]``), and
+unpacked in order (``(table_id,) = row``). ``sqlite3.Row`` and ``asyncpg.Record``
+both are."""
+Params = Iterable[Any]
 T = TypeVar("T")
+Backend = Literal["sqlite", "postgresql"]
+
+URL_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_url(target: str | Path) -> bool:
+    """Whether ``TRICKY_DATABASE`` names a PostgreSQL server rather than a file."""
+    return isinstance(target, str) and target.startswith(URL_SCHEMES)
+
 
 BUSY_TIMEOUT_MS = 250
 """How long a statement waits for another connection's lock, per attempt."""
@@ -64,6 +93,135 @@ class DatabaseBusy(UserError):
         super().__init__(
             tr("The tables are busy right now, so nothing changed. Try again in a moment.")
         )
+
+
+class DatabaseUnavailable(UserError):
+    """The database server could not be reached, or the connection broke under a change.
+
+    A transaction that broke is rolled back by the server, so a change lands whole or
+    not at all; but when the connection broke while a commit was on its way, only the
+    server knows which, so the player is asked to look before trying again.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(
+            "The bot lost its database for a moment. Look at the table: if your move is "
+            "not there, try again."
+        )
+
+
+class IntegrityError(Exception):
+    """PostgreSQL's statement broke a constraint of the schema (a unique index, a check):
+    nothing of it was written. The message names the constraint."""
+
+
+INTEGRITY_ERRORS = (IntegrityError, sqlite3.IntegrityError)
+"""What either backend raises for a broken constraint (SQLite's message names the
+columns, PostgreSQL's the constraint)."""
+
+
+class Changed(Protocol):
+    """What a writing statement says back."""
+
+    @property
+    def rowcount(self) -> int: ...
+
+
+class Connection(Protocol):
+    """The connection a transaction hands its caller (``async with db.transaction() as
+    sql``): statements inside it commit together, or none do."""
+
+    async def execute(self, sql: str, parameters: Params = ..., /) -> Changed: ...
+
+    async def execute_fetchall(self, sql: str, parameters: Params = ..., /) -> Iterable[Row]: ...
+
+    async def executemany(self, sql: str, parameters: Iterable[Params], /) -> Any: ...
+
+
+class Database(ABC):
+    """One database, SQLite or PostgreSQL; see the module's docstring."""
+
+    backend: Backend
+    path: str
+    """Where the database is, for messages (a PostgreSQL URL without its password)."""
+
+    @overload
+    @staticmethod
+    async def open(
+        target: Path, *, checkpoint_every: float | None = ..., pool_size: int = ...
+    ) -> SqliteDatabase: ...
+
+    @overload
+    @staticmethod
+    async def open(
+        target: str | Path, *, checkpoint_every: float | None = ..., pool_size: int = ...
+    ) -> Database: ...
+
+    @staticmethod
+    async def open(
+        target: str | Path,
+        *,
+        checkpoint_every: float | None = CHECKPOINT_EVERY,
+        pool_size: int = 10,
+    ) -> Database:
+        """A ``postgresql://`` URL opens a pool of ``pool_size`` connections to that
+        server; anything else is an SQLite file (``":memory:"`` for a throwaway one),
+        checkpointed every ``checkpoint_every`` seconds (see :meth:`SqliteDatabase.open`)."""
+        if is_url(target):
+            from bot.storage.postgres import PostgresDatabase
+
+            return await PostgresDatabase.open(str(target), pool_size=pool_size)
+        return await SqliteDatabase.open(target, checkpoint_every=checkpoint_every)
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    @abstractmethod
+    def transaction(self) -> AbstractAsyncContextManager[Connection]:
+        """All statements inside commit together, or none do."""
+
+    @abstractmethod
+    def after_commit(self, callback: Callable[[], None]) -> None:
+        """Run ``callback`` once the open transaction commits, and never if it rolls back;
+        before anything else reads the database in this process."""
+
+    @abstractmethod
+    async def fetch_all(self, sql: str, params: Params = ()) -> list[Row]: ...
+
+    async def fetch_one(self, sql: str, params: Params = ()) -> Row | None:
+        """The first row of a query that finds at most a few."""
+        rows = await self.fetch_all(sql, params)
+        return rows[0] if rows else None
+
+    @abstractmethod
+    async def write(
+        self, sql: str, params: Params = (), *, then: Callable[[int], None] | None = None
+    ) -> int:
+        """Run one writing statement as a transaction of its own; the rows it changed.
+        ``then(rows)`` runs once it committed, like :meth:`after_commit`."""
+
+    @abstractmethod
+    async def write_returning(
+        self, sql: str, params: Params = (), *, then: Callable[[list[Row]], None] | None = None
+    ) -> list[Row]:
+        """:meth:`write` for a statement with a ``RETURNING`` clause: the rows it returned."""
+
+    @abstractmethod
+    async def execute_script(self, script: str) -> None:
+        """Run several statements in the backend's own SQL, as a transaction of their own."""
+
+    @abstractmethod
+    async def run_script(self, sql: Connection, script: str) -> None:
+        """Run a script of several statements (a migration) inside the open transaction
+        ``sql``, in the backend's own dialect."""
+
+    @abstractmethod
+    async def lock_schema(self, sql: Connection) -> None:
+        """Inside a transaction: wait until no other process is changing the schema, and
+        keep them waiting until this transaction ends (migrations, at start-up)."""
+
+    @abstractmethod
+    async def table_exists(self, name: str) -> bool: ...
 
 
 def is_busy(error: BaseException) -> bool:
@@ -137,7 +295,9 @@ class NappingConnection(sqlite3.Connection):
             nap = min(2 * nap, LONGEST_NAP)
 
 
-class Database:
+class SqliteDatabase(Database):
+    backend: Backend = "sqlite"
+
     def __init__(
         self,
         connection: aiosqlite.Connection,
@@ -152,9 +312,9 @@ class Database:
         self._after_commit: list[Callable[[], None]] | None = None
 
     @classmethod
-    async def open(
+    async def open(  # type: ignore[override]
         cls, path: str | Path, *, checkpoint_every: float | None = CHECKPOINT_EVERY
-    ) -> Database:
+    ) -> SqliteDatabase:
         """Open (creating if needed) the database file; ``":memory:"`` for a throwaway one.
 
         A file is checkpointed in the background every ``checkpoint_every`` seconds,
@@ -322,13 +482,23 @@ class Database:
         """
         return await _waited_out(self._connection.execute(sql))
 
+    async def run_script(self, sql: Connection, script: str) -> None:
+        # One by one: ``executescript`` would commit the transaction first.
+        for statement in statements(script):
+            await sql.execute(statement)
+
+    async def lock_schema(self, sql: Connection) -> None:
+        """``BEGIN IMMEDIATE`` took the file's write lock already."""
+
+    async def table_exists(self, name: str) -> bool:
+        return bool(
+            await self.fetch_all(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,)
+            )
+        )
+
     # Reads take one trip to aiosqlite's thread (``execute_fetchall``), not three (execute,
     # fetch, close a cursor): under load the trips, not the queries, are what a move costs.
-
-    async def fetch_one(self, sql: str, params: Params = ()) -> Row | None:
-        """The first row of a query that finds at most a few."""
-        rows = await self.fetch_all(sql, params)
-        return rows[0] if rows else None
 
     async def fetch_all(self, sql: str, params: Params = ()) -> list[Row]:
         async def read() -> list[Row]:
@@ -418,3 +588,21 @@ class Database:
             log.warning("database busy; trying again in %.2fs", pause)
             await asyncio.sleep(pause)
         raise AssertionError("unreachable: the last attempt returns or raises")
+
+
+def statements(script: str) -> list[str]:
+    """A script's statements, one by one, for running inside a transaction we hold.
+
+    (``executescript`` would commit first.) A statement ends at a semicolon only where
+    SQLite says the text so far is complete, so a semicolon inside a trigger's body, a
+    string or a comment stays where it is.
+    """
+    found: list[str] = []
+    pending = ""
+    for piece in script.split(";"):
+        pending += piece + ";"
+        if sqlite3.complete_statement(pending):
+            if pending.strip("; \n\t"):
+                found.append(pending.strip())
+            pending = ""
+    return found

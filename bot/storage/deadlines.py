@@ -65,7 +65,7 @@ class DeadlineRepository:
         runs. A millisecond late rather than early: the clock then finds it due."""
         mine, params = ours(self._shards, "tables.guild_id")
         row = await self._db.fetch_one(
-            "SELECT MIN(CASE WHEN deadlines.reminded THEN julianday(deadlines.due_at) ELSE "
+            "SELECT MIN(CASE WHEN deadlines.reminded = 1 THEN julianday(deadlines.due_at) ELSE "
             "(julianday(deadlines.started_at) + julianday(deadlines.due_at)) / 2 END) "
             f"FROM deadlines JOIN tables ON tables.id = deadlines.table_id WHERE {mine}",
             params,

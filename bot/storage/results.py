@@ -6,11 +6,9 @@ import json
 from collections.abc import Iterable, Mapping
 from datetime import datetime
 
-import aiosqlite
-
 from bot.ratings import BoardRating, Rating
 from bot.results import BoardRow, GameResult, PlayerStats, SeatResult, SortKey
-from bot.storage.database import Database, Row
+from bot.storage.database import Connection, Database, Row
 
 __all__ = ["ResultsRepository"]
 
@@ -29,7 +27,7 @@ class ResultsRepository:
 
     @staticmethod
     async def ratings_of(
-        sql: aiosqlite.Connection, guild_id: int, game_key: str, user_ids: Iterable[int]
+        sql: Connection, guild_id: int, game_key: str, user_ids: Iterable[int]
     ) -> dict[int, Rating]:
         wanted = list(user_ids)
         marks = ",".join("?" * len(wanted))
@@ -44,7 +42,7 @@ class ResultsRepository:
 
     @staticmethod
     async def record(
-        sql: aiosqlite.Connection,
+        sql: Connection,
         result: GameResult,
         new_ratings: Mapping[int, Rating],
         now: datetime,
@@ -96,7 +94,8 @@ class ResultsRepository:
             "wins, updated_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?) "
             "ON CONFLICT (guild_id, game_key, user_id) DO UPDATE SET "
             "name = excluded.name, mu = excluded.mu, sigma = excluded.sigma, "
-            "games = games + 1, wins = wins + excluded.wins, updated_at = excluded.updated_at",
+            "games = ratings.games + 1, wins = ratings.wins + excluded.wins, "
+            "updated_at = excluded.updated_at",
             [
                 (
                     result.guild_id,
@@ -153,7 +152,7 @@ class ResultsRepository:
             # A game the computer finished for the member (AW1) counts as played, but its
             # place and score are the computer's: no win, no best (SeatResult.won).
             "SELECT r.game_key, COUNT(*) AS games, "
-            "SUM(s.place = 1 AND s.taken_over = 0) AS wins, "
+            "SUM(CASE WHEN s.place = 1 AND s.taken_over = 0 THEN 1 ELSE 0 END) AS wins, "
             "MIN(CASE WHEN s.taken_over = 0 THEN s.place END) AS best_place, "
             "MAX(CASE WHEN s.taken_over = 0 THEN s.score END) AS best_score "
             "FROM result_seats s JOIN results r ON r.table_id = s.table_id "
@@ -168,7 +167,7 @@ class ResultsRepository:
                 "SELECT mu, sigma, games, place FROM (SELECT user_id, mu, sigma, games, "
                 "ROW_NUMBER() OVER "
                 f"(ORDER BY {_ORDER['rating']}, user_id) AS place FROM ratings "
-                "WHERE guild_id = ? AND game_key = ?) WHERE user_id = ?",
+                "WHERE guild_id = ? AND game_key = ?) AS board WHERE user_id = ?",
                 (guild_id, row["game_key"], user_id),
             )
             stats.append(
@@ -220,11 +219,13 @@ class ResultsRepository:
         """The people with a result on this server, most recently played first, each with
         the name they last played under."""
         rows = await self._db.fetch_all(
-            # SQLite takes the bare column (the name) from the row holding the MAX.
-            "SELECT s.user_id, s.name, MAX(r.finished_at) AS last FROM result_seats s "
+            # Each person's latest result: the name they played under there.
+            "SELECT user_id, name FROM (SELECT s.user_id, s.name, r.finished_at, "
+            "ROW_NUMBER() OVER (PARTITION BY s.user_id "
+            "ORDER BY r.finished_at DESC, r.table_id DESC) AS latest FROM result_seats s "
             "JOIN results r ON r.table_id = s.table_id "
-            "WHERE r.guild_id = ? AND s.user_id IS NOT NULL "
-            "GROUP BY s.user_id ORDER BY last DESC, s.user_id LIMIT ?",
+            "WHERE r.guild_id = ? AND s.user_id IS NOT NULL) AS played "
+            "WHERE latest = 1 ORDER BY finished_at DESC, user_id LIMIT ?",
             (guild_id, limit),
         )
         return [(int(row["user_id"]), str(row["name"])) for row in rows]

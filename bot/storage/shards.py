@@ -14,7 +14,7 @@ def ours(shards: Shards, guild_column: str) -> tuple[str, tuple[int, ...]]:
     ``guild_column`` is a column name written by us, never user input.
     """
     if shards.every:
-        return "1", ()
+        return "TRUE", ()
     ids = sorted(shards.ids)
     marks = ", ".join("?" * len(ids))
     return f"({guild_column} >> 22) % ? IN ({marks})", (shards.count, *ids)

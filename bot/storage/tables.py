@@ -23,10 +23,15 @@ from datetime import datetime
 from functools import cache
 from typing import Any
 
-import aiosqlite
-
 from bot.shards import UNSHARDED, Shards
-from bot.storage.database import Database, Params, Row
+from bot.storage.database import (
+    INTEGRITY_ERRORS,
+    Connection,
+    Database,
+    DatabaseUnavailable,
+    Params,
+    Row,
+)
 from bot.storage.group_commit import GroupCommit, SaveInterrupted
 from bot.storage.shards import ours
 from bot.tables.model import Player, RunningGame, Table, TableStatus
@@ -106,12 +111,23 @@ _MOVE_RETURNING_MESSAGES = f"{_MOVE} RETURNING message_id, ping_message_id"
 move made alone on a cached row takes its message ids from the cache."""
 
 
+_TYPED_ROW = (
+    "(CAST(? AS BIGINT), CAST(? AS INTEGER), CAST(? AS TEXT), CAST(? AS TEXT), "
+    "CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS INTEGER), "
+    "CAST(? AS TEXT), CAST(? AS TEXT))"
+)
+"""The first row of the ``moves`` table for PostgreSQL, which takes a ``VALUES`` list's
+column types from it (untyped parameters would all be text)."""
+
+
 @cache
-def _moves_statement(count: int) -> str:
+def _moves_statement(count: int, typed: bool = False) -> str:
     """Save ``count`` moves to as many tables in one statement, which returns the ids of
     the tables it changed (a table is left alone unless still active at the version
-    its move was made on). The ``tables_log_turn`` trigger logs each row's turn."""
-    rows = ", ".join(["(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"] * count)
+    its move was made on). The ``tables_log_turn`` trigger logs each row's turn.
+    ``typed``: the first row says its columns' types (:data:`_TYPED_ROW`)."""
+    plain = ["(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"] * count
+    rows = ", ".join([_TYPED_ROW, *plain[1:]] if typed else plain)
     return (
         "WITH moves(id, version, state_json, status, outcome_json, finished_at, updated_at, "
         f"turn_seat, turn_action_json, turn_public_lines) AS (VALUES {rows}) "
@@ -202,6 +218,9 @@ class TableRepository:
 
         try:
             return await self._db.write(sql, params, then=then)
+        except DatabaseUnavailable:
+            self._forget(table_id)  # the connection broke: it may have committed
+            raise
         except Exception:
             raise  # the statement failed whole: the cached row is still the committed one
         except BaseException:
@@ -384,11 +403,11 @@ class TableRepository:
         kept = json.dumps([[player.user_id, player.name] for player in reserved])
         try:
             async with self._db.transaction() as sql:
-                cursor = await sql.execute(
+                created = await sql.execute_fetchall(
                     "INSERT INTO tables (guild_id, channel_id, game_key, status, host_id, "
                     "options_json, turn_seconds, created_at, updated_at, rematch_of, "
                     "reserved_json, practice) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                     (
                         guild_id,
                         channel_id,
@@ -404,13 +423,14 @@ class TableRepository:
                         int(practice),
                     ),
                 )
-                table_id = cursor.lastrowid
-                assert table_id is not None
+                ((table_id,),) = created
+                table_id = int(table_id)
                 for seat, player in enumerate([host, *others]):
                     await _insert_seat(sql, table_id, seat, player, stamp)
                 self._on_commit(table_id)
-        except aiosqlite.IntegrityError as error:
-            if "rematch_of" in str(error):
+        except INTEGRITY_ERRORS as error:
+            # SQLite names the column, PostgreSQL the index (tables_one_rematch).
+            if "rematch" in str(error):
                 raise AlreadyRematched from error
             raise ChannelTaken from error
         return table_id
@@ -477,7 +497,7 @@ class TableRepository:
 
     async def set_away(
         self,
-        sql: aiosqlite.Connection,
+        sql: Connection,
         table_id: int,
         seat: int,
         *,
@@ -519,7 +539,7 @@ class TableRepository:
         )
 
     async def close(
-        self, sql: aiosqlite.Connection, table_id: int, status: TableStatus, now: datetime
+        self, sql: Connection, table_id: int, status: TableStatus, now: datetime
     ) -> None:
         """Cancel a lobby or end a game early, inside the caller's transaction."""
         stamp = now.isoformat()
@@ -539,7 +559,7 @@ class TableRepository:
         state_json: str,
         outcome_json: str | None,
         now: datetime,
-        sql: aiosqlite.Connection | None = None,
+        sql: Connection | None = None,
     ) -> Table:
         """Save a move made on ``table`` (its seats as the move leaves them): the new state
         and its event, if the table is still at ``table.version``; the row as it committed.
@@ -603,7 +623,7 @@ class TableRepository:
 
     async def _save_inside(
         self,
-        sql: aiosqlite.Connection,
+        sql: Connection,
         table: Table,
         params: tuple[Any, ...],
         moved: Callable[[_Cached], None],
@@ -651,6 +671,29 @@ class TableRepository:
 
     async def _save_alone(self, table_id: int, move: _Move) -> bool:
         """Save one move by the plain statement; whether its table was at its version."""
+        try:
+            return bool(await self._write(table_id, _MOVE, move.params, move.moved))
+        except DatabaseUnavailable:
+            return await self._after_loss(table_id, move)
+
+    async def _after_loss(self, table_id: int, move: _Move) -> bool:
+        """Whether a move whose connection broke on the way (PostgreSQL) is saved now.
+
+        Only the server knew whether its statement committed, so the event log is asked:
+        the move's event at its version, by its seat, with its action, means it did.
+        Otherwise nothing of it was written (a statement commits whole or not at all), and
+        it is saved again once; the version check keeps that from applying it twice. A
+        second break is the player's to retry (:class:`DatabaseUnavailable`).
+        """
+        self._forget(table_id)
+        seat, action_json, version = move.params[5], move.params[6], move.params[9]
+        logged = await self._db.fetch_one(
+            "SELECT seat, action_json FROM events WHERE table_id = ? AND version = ?",
+            (table_id, version + 1),
+        )
+        if logged is not None:
+            return bool(logged["seat"] == seat and logged["action_json"] == action_json)
+        log.warning("table %s: a move's connection broke before it landed; saving again", table_id)
         return bool(await self._write(table_id, _MOVE, move.params, move.moved))
 
     async def _save_together(self, by_table: dict[int, _Move]) -> set[int]:
@@ -667,7 +710,11 @@ class TableRepository:
         values = [
             value for move in by_table.values() for value in (*move.params[8:10], *move.params[:8])
         ]
-        rows = await self._db.write_returning(_moves_statement(len(by_table)), values, then=then)
+        statement = _moves_statement(len(by_table), self._db.backend == "postgresql")
+        try:
+            rows = await self._db.write_returning(statement, values, then=then)
+        except DatabaseUnavailable:
+            return {key for key, move in by_table.items() if await self._after_loss(key, move)}
         return {table_id for (table_id,) in rows}
 
     async def set_message(self, table_id: int, message_id: int | None) -> None:
@@ -704,7 +751,7 @@ def _seat_row(table_id: int, seat: int, player: Player, stamp: str) -> tuple[obj
 
 
 async def _replace_seats(
-    sql: aiosqlite.Connection, table_id: int, seats: Sequence[Player], stamp: str
+    sql: Connection, table_id: int, seats: Sequence[Player], stamp: str
 ) -> None:
     await sql.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
     # Every seat in one trip: another shard waits for this transaction's lock.
@@ -715,7 +762,7 @@ async def _replace_seats(
 
 
 async def _insert_seat(
-    sql: aiosqlite.Connection, table_id: int, seat: int, player: Player, stamp: str
+    sql: Connection, table_id: int, seat: int, player: Player, stamp: str
 ) -> None:
     await sql.execute(_INSERT_SEAT, _seat_row(table_id, seat, player, stamp))
 

@@ -1,32 +1,22 @@
-"""Pictures on Discord messages: the file to attach, the embed that shows it, and whether
-pictures are wanted (the server's ``/tricky-config pictures``, a member's text-only panels).
+"""Pictures on Discord messages: the file to attach, the embed that shows it, the sketch
+a table or a panel shows, and whether pictures are wanted (the server's
+``/tricky-config pictures``, a member's text-only panels).
 
-Pictures are drawn in a worker process, neither on the event loop (a picture costs
-fifty moves of CPU) nor in a thread: drawing holds the interpreter for milliseconds at
-a time, and a thread doing so makes every database answer (aiosqlite's own thread)
-wait for the interpreter's switch interval, which made every move of every table ten
-times slower in ``bench.pictures``. The PNGs are kept here by the view they were
-drawn from (views are frozen and compare by value), so an edit whose view did not
-change sends nothing to the worker. If the worker dies, the picture is drawn here
-and a new worker starts next time.
+The drawing itself is :class:`cogs.pictures.drawing.Drawer`'s, in its own process: a
+move's answer never waits for it. What is drawn already goes up at once; what is not
+goes up as text, and the picture follows when it is ready (see the board).
 """
 
 from __future__ import annotations
 
 import asyncio
 import io
-import logging
-import multiprocessing
-from collections import OrderedDict
-from collections.abc import Callable, Hashable
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.pictures.render import ARTISTS, CACHED, hand_png, table_png
-from games.core.wording import speaker
+from cogs.pictures.kit import Sketch
+from cogs.pictures.render import ARTISTS, hand_sketch, table_sketch
 
 if TYPE_CHECKING:
     from bot.app import TrickyBot
@@ -37,14 +27,13 @@ __all__ = [
     "RESULT_FILE",
     "TABLE_FILE",
     "Picture",
-    "hand_picture",
+    "hand_of",
     "panel_pictures_on",
     "pictures_on",
     "show",
-    "table_picture",
+    "table_of",
+    "within",
 ]
-
-log = logging.getLogger(__name__)
 
 TABLE_FILE = "table.png"
 HAND_FILE = "hand.png"
@@ -55,11 +44,13 @@ class Picture:
     """PNG bytes and the file name the embed refers to; a fresh :class:`discord.File` each
     time one is needed (a File is read once by an upload, and an upload may be retried)."""
 
-    __slots__ = ("data", "filename")
+    __slots__ = ("data", "filename", "sketch")
 
-    def __init__(self, data: bytes, filename: str) -> None:
+    def __init__(self, data: bytes, filename: str, sketch: Sketch | None = None) -> None:
         self.data = data
         self.filename = filename
+        self.sketch = sketch
+        """What it shows: a message showing this sketch already need not upload it again."""
 
     def file(self) -> discord.File:
         return discord.File(io.BytesIO(self.data), filename=self.filename)
@@ -79,77 +70,28 @@ def show(embeds: list[discord.Embed], picture: Picture | None) -> list[discord.E
     return embeds
 
 
-_drawn: OrderedDict[Hashable, bytes] = OrderedDict()
-
-
-def forget_pictures() -> None:
-    """Empty the cache (benchmarks start each leg cold)."""
-    _drawn.clear()
-
-
-_worker: ProcessPoolExecutor | None = None
-
-
-def _pool() -> ProcessPoolExecutor:
-    global _worker
-    if _worker is None:
-        # fork: the worker starts at once with every module already loaded; it only ever
-        # runs Pillow on a view it is sent, never the bot's loop or its database thread
-        _worker = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("fork"))
-    return _worker
-
-
-def stop_drawing() -> None:
-    """Let the worker process go (at shutdown; it also goes with the process)."""
-    global _worker
-    if _worker is not None:
-        _worker.shutdown(wait=False, cancel_futures=True)
-        _worker = None
-
-
-async def draw(render: Callable[..., bytes], *args: Any, here: bool = False) -> bytes:
-    """``render(*args)``'s PNG: from the cache, else from the worker process (``here``:
-    drawn on the loop, for a click's answer that must not wait behind the board's
-    tables in the worker's queue)."""
-    global _worker
-    key = (render.__name__, *args)
-    cached = _drawn.get(key)
-    if cached is not None:
-        _drawn.move_to_end(key)
-        return cached
-    try:
-        if here:
-            data = render(*args)
-        else:
-            data = await asyncio.get_running_loop().run_in_executor(_pool(), render, *args)
-    except BrokenProcessPool:
-        log.warning("the picture worker died; drawing here, and starting a new one next time")
-        _worker = None
-        data = render(*args)
-    _drawn[key] = data
-    if len(_drawn) > CACHED:
-        _drawn.popitem(last=False)
-    return data
-
-
-async def table_picture(public: PublicTable, filename: str = TABLE_FILE) -> Picture | None:
-    """The public table drawn from its public view; ``None`` for a lobby."""
+def table_of(public: PublicTable) -> Sketch | None:
+    """What the public table's picture shows; ``None`` for a lobby."""
     if public.view is None or public.table.game_key not in ARTISTS:
         return None
-    data = await draw(
-        table_png, public.table.game_key, public.view, public.table.names, speaker().code
-    )
-    return Picture(data, filename)
+    return table_sketch(public.table.game_key, public.view, public.table.names)
 
 
-async def hand_picture(seat: SeatTable, draft: str) -> Picture | None:
-    """The seat's own pieces drawn from its own view, the draft's pieces highlighted."""
+def hand_of(seat: SeatTable, draft: str) -> Sketch | None:
+    """What the seat's hand picture shows: its own pieces, the draft's highlighted."""
     if seat.view is None or seat.table.game_key not in ARTISTS:
         return None
-    data = await draw(
-        hand_png, seat.table.game_key, seat.view, seat.table.names, draft, speaker().code, here=True
-    )
-    return Picture(data, HAND_FILE)
+    return hand_sketch(seat.table.game_key, seat.view, seat.table.names, draft)
+
+
+async def within(future: asyncio.Future[bytes | None], seconds: float) -> bytes | None:
+    """The picture if it is drawn within ``seconds``, else None (it goes on being drawn)."""
+    if future.done():
+        return future.result()
+    try:
+        return await asyncio.wait_for(asyncio.shield(future), seconds)
+    except TimeoutError:
+        return None
 
 
 async def pictures_on(bot: TrickyBot, guild_id: int) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from PIL import Image
+from cogs.pictures.kit import Sketch
 
 __all__ = ["Artist"]
 
@@ -14,10 +14,10 @@ __all__ = ["Artist"]
 class Artist(Protocol):
     """One game's pictures. Both methods read a view and names only, never a state."""
 
-    def table(self, view: Any, names: Sequence[str]) -> Image.Image:
+    def table(self, view: Any, names: Sequence[str]) -> Sketch:
         """The public table (``view(state, None)``); once over, the final table and standings."""
 
-    def hand(self, view: Any, names: Sequence[str], draft: str) -> Image.Image:
+    def hand(self, view: Any, names: Sequence[str], draft: str) -> Sketch:
         """A seat's own pieces (``view(state, seat)``); the draft's pieces highlighted."""
 
 

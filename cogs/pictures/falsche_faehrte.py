@@ -5,10 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PIL import Image
-
 from cogs.pictures.base import standings
-from cogs.pictures.kit import Back, Badge, Card, Group, Page, SeatTile
+from cogs.pictures.kit import Back, Badge, Card, Group, Page, SeatTile, Sketch
 from games.core.wording import ntr, tr
 from games.falsche_faehrte import text as words
 from games.falsche_faehrte.cards import JOKER, Colour, colour_of, parse_card, value_of
@@ -47,7 +45,7 @@ def _picked(view: FaehrteView, draft: str) -> int | None:
 
 
 class FaehrteArtist:
-    def table(self, view: FaehrteView, names: Sequence[str]) -> Image.Image:
+    def table(self, view: FaehrteView, names: Sequence[str]) -> Sketch:
         page = Page(
             tr("Auf falscher Fährte"),
             tr(
@@ -129,7 +127,7 @@ class FaehrteArtist:
         page.seats(tiles)
         return page.finish()
 
-    def hand(self, view: FaehrteView, names: Sequence[str], draft: str) -> Image.Image:
+    def hand(self, view: FaehrteView, names: Sequence[str], draft: str) -> Sketch:
         assert view.viewer is not None and view.hand is not None
         page = Page(
             tr("{viewer}'s cards", viewer=names[view.viewer]),

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PIL import Image
-
-from cogs.pictures.kit import Back, Badge, Card, Die, Group, Page, SeatTile
+from cogs.pictures.kit import Back, Badge, Card, Die, Group, Page, SeatTile, Sketch
 from cogs.presenters.fraud import decode_draft
 from games.core.wording import ntr, tr
 from games.fraud import text as words
@@ -40,7 +38,7 @@ def card(c: FraudCard, *, picked: bool = False, w: int = 84) -> Card:
 
 
 class FraudArtist:
-    def table(self, view: FraudView, names: Sequence[str]) -> Image.Image:
+    def table(self, view: FraudView, names: Sequence[str]) -> Sketch:
         page = Page(
             tr("The Fraud from Trandosha"),
             tr(
@@ -156,7 +154,7 @@ class FraudArtist:
         page.seats(tiles)
         return page.finish()
 
-    def hand(self, view: FraudView, names: Sequence[str], draft: str) -> Image.Image:
+    def hand(self, view: FraudView, names: Sequence[str], draft: str) -> Sketch:
         assert view.viewer is not None and view.hand is not None
         page = Page(
             tr("{viewer}'s cards", viewer=names[view.viewer]),

@@ -22,7 +22,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from typing import Protocol
+from typing import Any, Protocol
 
 import font_lato  # type: ignore[import-untyped]  # ships no type hints
 from PIL import Image, ImageDraw, ImageFont
@@ -41,8 +41,10 @@ __all__ = [
     "Page",
     "Piece",
     "SeatTile",
+    "Sketch",
     "font",
     "png",
+    "render",
 ]
 
 WIDTH = 800
@@ -612,8 +614,75 @@ class SeatTile:
     """Small pieces in front of the seat (card backs, tricks taken)."""
 
 
+Op = tuple[Any, ...]
+"""One step of a sketch: ``("heading", text)``, ``("line", text, size)``, ``("row", pieces,
+gap, centre)``, ``("seats", tiles)`` or ``("gap", pixels)``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Sketch:
+    """What a picture shows, not yet drawn: its title and the steps of the page.
+
+    Made from a view in microseconds, and equal for two views that show the same
+    pieces, so a PNG is cached by its sketch: a seat's hand is drawn again only when
+    what it shows changed, not whenever another seat moved. Pieces are frozen values,
+    so a sketch can be hashed, compared, and sent to the drawing process."""
+
+    title: str
+    subtitle: str
+    ops: tuple[Op, ...]
+
+
 @dataclass(slots=True)
 class Page:
+    """A picture being sketched, top to bottom; :meth:`finish` gives its :class:`Sketch`,
+    which :func:`render` draws."""
+
+    title: str
+    subtitle: str = ""
+    ops: list[Op] = field(default_factory=list)
+
+    def heading(self, text: str) -> None:
+        self.ops.append(("heading", text))
+
+    def line(self, text: str, *, size: int = 28) -> None:
+        self.ops.append(("line", text, size))
+
+    def row(self, pieces: Sequence[Piece], *, gap: int = 14, centre: bool = True) -> None:
+        """Lay pieces left to right, wrapping onto new rows, each row centred."""
+        self.ops.append(("row", tuple(pieces), gap, centre))
+
+    def seats(self, tiles: Sequence[SeatTile]) -> None:
+        """The seats, two to a row, in seat order (clockwise from the first seat)."""
+        self.ops.append(("seats", tuple(tiles)))
+
+    def gap(self, pixels: int = 12) -> None:
+        self.ops.append(("gap", pixels))
+
+    def finish(self) -> Sketch:
+        return Sketch(self.title, self.subtitle, tuple(self.ops))
+
+
+def render(sketch: Sketch) -> Image.Image:
+    """The sketch drawn: the page cut to what was drawn, with a border."""
+    canvas = _Canvas(sketch.title, sketch.subtitle)
+    for op in sketch.ops:
+        match op:
+            case ("heading", text):
+                canvas.heading(text)
+            case ("line", text, size):
+                canvas.line(text, size=size)
+            case ("row", pieces, gap, centre):
+                canvas.row(pieces, gap=gap, centre=centre)
+            case ("seats", tiles):
+                canvas.seats(tiles)
+            case ("gap", pixels):
+                canvas.y += pixels
+    return canvas.finish()
+
+
+@dataclass(slots=True)
+class _Canvas:
     """A picture being drawn, top to bottom."""
 
     title: str
@@ -745,9 +814,6 @@ class Page:
                     break
                 piece.draw(pen, px, ty)
                 px += piece.width + 8
-
-    def gap(self, pixels: int = 12) -> None:
-        self.y += pixels
 
     def finish(self) -> Image.Image:
         """The page cut to what was drawn, with a border."""

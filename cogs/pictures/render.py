@@ -1,4 +1,9 @@
-"""The pictures by game, and their cache: the one door the board and panels use."""
+"""The pictures by game: a view's sketch, and a sketch drawn as PNG bytes.
+
+A sketch (:class:`cogs.pictures.kit.Sketch`) is what a picture shows, made from a view
+in microseconds; drawing it is the costly part, done once per sketch (the cache here,
+and :class:`cogs.pictures.drawing.Drawer` in the bot, which draws in its own process).
+"""
 
 from __future__ import annotations
 
@@ -6,17 +11,23 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from bot.i18n.languages import SOURCE, language
 from cogs.pictures.base import Artist
 from cogs.pictures.falsche_faehrte import FaehrteArtist
 from cogs.pictures.fraud import FraudArtist
-from cogs.pictures.kit import png
+from cogs.pictures.kit import Sketch, png, render
 from cogs.pictures.short_changed import ShortChangedArtist
 from cogs.pictures.short_word import ShortWordArtist, SolitaireArtist
 from cogs.pictures.tricky import TrickyArtist
-from games.core.wording import speaking
 
-__all__ = ["ARTISTS", "Artist", "hand_png", "table_png"]
+__all__ = [
+    "ARTISTS",
+    "Artist",
+    "hand_png",
+    "hand_sketch",
+    "picture",
+    "table_png",
+    "table_sketch",
+]
 
 ARTISTS: dict[str, Artist] = {
     "short_changed": ShortChangedArtist(),
@@ -31,27 +42,27 @@ CACHED = 256
 """Pictures kept: a few per live table (the table, a hand or two being built)."""
 
 
-@lru_cache(maxsize=CACHED)
-def table_png(key: str, view: Any, names: tuple[str, ...], words: str = SOURCE) -> bytes:
-    """The public table as PNG bytes, its words in the language ``words`` (a code: the
-    picture may be drawn in another process, which the caller's language does not reach);
-    ``view`` must be the public view."""
-    with speaking(language(words)):
-        return png(ARTISTS[key].table(view, names))
+def table_sketch(key: str, view: Any, names: Sequence[str]) -> Sketch:
+    """What the public table's picture shows; ``view`` must be the public view."""
+    return ARTISTS[key].table(view, names)
+
+
+def hand_sketch(key: str, view: Any, names: Sequence[str], draft: str = "") -> Sketch:
+    """What a seat's hand picture shows; ``view`` is that seat's view, ``draft`` its panel's."""
+    return ARTISTS[key].hand(view, names, draft)
 
 
 @lru_cache(maxsize=CACHED)
-def hand_png(
-    key: str, view: Any, names: tuple[str, ...], draft: str = "", words: str = SOURCE
-) -> bytes:
+def picture(sketch: Sketch) -> bytes:
+    """The sketch drawn, as PNG bytes."""
+    return png(render(sketch))
+
+
+def table_png(key: str, view: Any, names: Sequence[str]) -> bytes:
+    """The public table as PNG bytes; ``view`` must be the public view."""
+    return picture(table_sketch(key, view, names))
+
+
+def hand_png(key: str, view: Any, names: Sequence[str], draft: str = "") -> bytes:
     """A seat's hand as PNG bytes; ``view`` is that seat's view, ``draft`` its panel's."""
-    with speaking(language(words)):
-        return png(ARTISTS[key].hand(view, names, draft))
-
-
-def has_pictures(key: str) -> bool:
-    return key in ARTISTS
-
-
-def names_of(names: Sequence[str]) -> tuple[str, ...]:
-    return tuple(names)
+    return picture(hand_sketch(key, view, names, draft))

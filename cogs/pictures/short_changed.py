@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PIL import Image
-
-from cogs.pictures.kit import Caption, Chip, Group, Page, SeatTile, Stack
+from cogs.pictures.kit import Caption, Chip, Group, Page, SeatTile, Sketch, Stack
 from cogs.presenters.short_changed import decode_draft
 from games.core.wording import ntr, tr
 from games.short_changed.chips import COLOURS, Chips, Colour
@@ -49,7 +47,7 @@ def _chip(colour: Colour, size: int = 64) -> Chip:
 
 
 class ShortChangedArtist:
-    def table(self, view: ShortChangedView, names: Sequence[str]) -> Image.Image:
+    def table(self, view: ShortChangedView, names: Sequence[str]) -> Sketch:
         page = Page(
             tr("Short Changed"),
             tr("Round {round} · pot worth {value}", round=view.round, value=view.pot.value),
@@ -165,7 +163,7 @@ class ShortChangedArtist:
                     )
                 )
 
-    def hand(self, view: ShortChangedView, names: Sequence[str], draft: str) -> Image.Image:
+    def hand(self, view: ShortChangedView, names: Sequence[str], draft: str) -> Sketch:
         assert view.viewer is not None and view.hand is not None
         page = Page(
             tr("{viewer}'s chips", viewer=names[view.viewer]),

@@ -6,10 +6,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from PIL import Image
-
 from cogs.pictures.base import standings
-from cogs.pictures.kit import Back, Badge, Group, Letter, Page, SeatTile
+from cogs.pictures.kit import Back, Badge, Group, Letter, Page, SeatTile, Sketch
 from cogs.presenters.short_word import decode_draft
 from games.core.wording import ntr, tr
 from games.short_word.cards import POINTS, Card
@@ -52,7 +50,7 @@ def _drafted(hand: Sequence[Card], words: Sequence[str], discard: Card | None) -
 
 
 class ShortWordArtist:
-    def table(self, view: ShortWordView, names: Sequence[str]) -> Image.Image:
+    def table(self, view: ShortWordView, names: Sequence[str]) -> Sketch:
         page = Page(
             tr("The Short Word Game"),
             tr(
@@ -105,7 +103,7 @@ class ShortWordArtist:
         page.seats(tiles)
         return page.finish()
 
-    def hand(self, view: ShortWordView, names: Sequence[str], draft: str) -> Image.Image:
+    def hand(self, view: ShortWordView, names: Sequence[str], draft: str) -> Sketch:
         assert view.viewer is not None and view.hand_cards is not None
         page = Page(
             tr("{viewer}'s cards", viewer=names[view.viewer]),
@@ -141,7 +139,7 @@ class ShortWordArtist:
 
 
 class SolitaireArtist:
-    def table(self, view: SolitaireView, names: Sequence[str]) -> Image.Image:
+    def table(self, view: SolitaireView, names: Sequence[str]) -> Sketch:
         page = Page(
             tr("Short Word Solitaire"),
             tr(
@@ -174,6 +172,6 @@ class SolitaireArtist:
             page.row([word(meld) for meld in view.words], gap=24)
         return page.finish()
 
-    def hand(self, view: SolitaireView, names: Sequence[str], draft: str) -> Image.Image:
+    def hand(self, view: SolitaireView, names: Sequence[str], draft: str) -> Sketch:
         """Solitaire hides nothing from its player: the hand is the table."""
         return self.table(view, names)

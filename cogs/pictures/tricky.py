@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PIL import Image
-
 from cogs.pictures.base import standings
-from cogs.pictures.kit import Badge, Die, Group, Page, SeatTile
+from cogs.pictures.kit import Badge, Die, Group, Page, SeatTile, Sketch
 from cogs.presenters.tricky import decode_first_die, decode_reroll
 from games.core.wording import ntr, tr
 from games.tricky.dice import KINDS
@@ -36,7 +34,7 @@ def _plays(
 
 
 class TrickyArtist:
-    def table(self, view: TrickyView, names: Sequence[str]) -> Image.Image:
+    def table(self, view: TrickyView, names: Sequence[str]) -> Sketch:
         page = Page(
             tr("Tricky · hand {hand}", hand=view.hand), f"Playing to {view.target:,} points"
         )
@@ -122,7 +120,7 @@ class TrickyArtist:
         page.seats(tiles)
         return page.finish()
 
-    def hand(self, view: TrickyView, names: Sequence[str], draft: str) -> Image.Image:
+    def hand(self, view: TrickyView, names: Sequence[str], draft: str) -> Sketch:
         assert view.viewer is not None and view.dice is not None
         page = Page(
             tr("{viewer}'s dice", viewer=names[view.viewer]),

@@ -12,8 +12,8 @@ from bot.storage.migrations import migrate
 
 
 @pytest_asyncio.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "t.db")
-    await migrate(database)
-    yield database
-    await database.close()
+async def db(database: Path | str) -> AsyncIterator[Database]:
+    opened = await Database.open(database)
+    await migrate(opened)
+    yield opened
+    await opened.close()

@@ -26,13 +26,12 @@ async def seed_board(
     game's winner is ``first_winner`` instead, if given)."""
     async with bot.db.transaction() as sql:
         for n in range(players):
-            async with sql.execute(
+            ((table_id,),) = await sql.execute_fetchall(
                 "INSERT INTO tables (guild_id, channel_id, game_key, status, host_id, "
-                "created_at, updated_at) VALUES (?, 1, 'short_changed', 'finished', ?, ?, ?)",
+                "created_at, updated_at) VALUES (?, 1, 'short_changed', 'finished', ?, ?, ?) "
+                "RETURNING id",
                 (guild_id, n + 1, START.isoformat(), START.isoformat()),
-            ) as cursor:
-                table_id = cursor.lastrowid
-            assert table_id is not None
+            )
             winner, loser = (first_winner if n == 0 and first_winner else n + 1), n + 1001
             result = GameResult(
                 table_id=table_id,
@@ -163,13 +162,12 @@ async def play_rated(bot: TrickyBot, guild_id: int, order: list[int], n: int = 0
     """One rated Short Changed game finishing in this order (first wins), rated the way a
     table's end rates it: from the stored ratings, through openskill."""
     async with bot.db.transaction() as sql:
-        async with sql.execute(
+        ((table_id,),) = await sql.execute_fetchall(
             "INSERT INTO tables (guild_id, channel_id, game_key, status, host_id, "
-            "created_at, updated_at) VALUES (?, 1, 'short_changed', 'finished', ?, ?, ?)",
+            "created_at, updated_at) VALUES (?, 1, 'short_changed', 'finished', ?, ?, ?) "
+            "RETURNING id",
             (guild_id, order[0], START.isoformat(), START.isoformat()),
-        ) as cursor:
-            table_id = cursor.lastrowid
-        assert table_id is not None
+        )
         standings = {user: Standing(place) for place, user in enumerate(order, start=1)}
         repository = ResultsRepository(bot.db)
         before = await repository.ratings_of(sql, guild_id, "short_changed", order)

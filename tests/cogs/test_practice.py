@@ -10,16 +10,19 @@ from simcord import Env, SetupError
 
 from bot.app import TrickyBot
 from bot.tables.model import TableStatus
+from cogs.pictures.attach import HAND_FILE
 from cogs.presenters import PRESENTERS
 from cogs.presenters.base import PRACTICE
 from games.ai.hints import hint_seed
 from games.ai.player import Budget
 from games.catalog import computer_player
 from games.short_changed import GAME
+from tests.cogs.test_board import drawn
 from tests.cogs.test_rematch import reply
 from tests.cogs.test_tables import open_lobby, start
 from tests.e2e.conftest import BotFactory
 from tests.e2e.helpers import Room, bot_of, custom_ids, labels, planted, text_of
+from tests.e2e.test_pictures import bare, pictured
 
 
 async def practising(env: Env, room: Room, member: Any, **options: Any) -> tuple[Any, int]:
@@ -76,8 +79,13 @@ async def test_a_practice_table_is_private_unrated_and_hints_the_easy_move(
     expected = easy_move(bot, table.state_json, table_id, table.version, 0)
     presenter = PRESENTERS["short_changed"]
     seat = await bot.tables.for_seat(table_id, ann.id)
+    await drawn(bot)
+    assert pictured(panel, HAND_FILE), "the hand's picture came with the panel"
     hinted = await ann.click(panel, label="Hint")
     assert hinted.response is not None and hinted.response.ephemeral
+    # The hint's panel is the whole text: the hand's picture goes with it, not left
+    # behind as a loose file under a panel that no longer shows it.
+    assert bare(panel)
     said = text_of(panel)
     assert f"💡 Hint: {presenter.move_text(seat, expected)}." in said
     assert "colour you hold most" in said

@@ -4,6 +4,8 @@ both choices outlive a restart; a picture Discord refuses leaves a playable text
 
 from __future__ import annotations
 
+import os
+import threading
 from typing import Any
 
 from simcord import Env
@@ -141,4 +143,107 @@ async def test_the_result_shows_the_final_table(simcord_env: Env) -> None:
         if any(attachment.filename == RESULT_FILE for attachment in message.attachments)
     ]
     assert len(results) == 1 and pictured(results[0], RESULT_FILE)
+    simcord_env.raise_errors()
+
+
+def drawing_pid(bot: Any) -> int | None:
+    cog: Any = bot.get_cog("TablesCog")
+    pid: int | None = cog.board.pictures.pid
+    return pid
+
+
+def gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+async def test_the_drawing_process_ends_when_the_tables_cog_unloads(simcord_env: Env) -> None:
+    bot = bot_of(simcord_env)
+    room, _, _ = await started_game(simcord_env, "ann", "bo", "cy")
+    await drawn(bot)
+    assert pictured(room.table_message(), TABLE_FILE)
+    pid = drawing_pid(bot)
+    assert pid is not None and pid != os.getpid() and not gone(pid)
+    threads = threading.active_count()
+    await bot.remove_cog("TablesCog")
+    assert gone(pid)
+    assert threading.active_count() <= threads
+
+
+async def test_the_drawing_process_ends_when_the_bot_closes(simcord_env: Env) -> None:
+    bot = bot_of(simcord_env)
+    await started_game(simcord_env, "ann", "bo", "cy")
+    await drawn(bot)
+    pid = drawing_pid(bot)
+    assert pid is not None and not gone(pid)
+    await bot.close()  # unloads every cog first, as discord.py's Bot.close does
+    assert gone(pid)
+
+
+def answer_and_edits(calls: list[Any]) -> tuple[Any, list[Any]]:
+    """A click's answer (the interaction callback) and the later edits of that answer."""
+    (answer,) = [call for call in calls if call.path.endswith("/callback")]
+    edits = [call for call in calls if call.method == "PATCH" and "@original" in call.path]
+    return answer, edits
+
+
+async def test_a_panel_answers_before_its_picture_is_drawn_and_the_picture_follows(
+    simcord_env: Env,
+) -> None:
+    bot = bot_of(simcord_env)
+    room, members, table_id = await started_game(simcord_env, "ann", "bo", "cy")
+    game = Game(simcord_env, room, bot, table_id)
+    before = len(simcord_env.http_requests)
+    panel = await game.open_hand(members[0])
+    answer, edits = answer_and_edits(simcord_env.http_requests[before:])
+    # The answer did not wait for the drawing: text only, no attachment...
+    data = answer.json["data"]
+    assert all("image" not in embed for embed in data["embeds"])
+    assert not data.get("attachments")
+    # ...and the picture came with the one edit after it.
+    (late,) = edits
+    assert late.json["embeds"][0]["image"]["url"] == f"attachment://{HAND_FILE}"
+    assert pictured(panel, HAND_FILE)
+    # Opened again, the same hand is drawn already: the answer carries it.
+    before = len(simcord_env.http_requests)
+    again = await game.open_hand(members[0])
+    answer, edits = answer_and_edits(simcord_env.http_requests[before:])
+    assert answer.json["data"]["embeds"][0]["image"]["url"] == f"attachment://{HAND_FILE}"
+    assert edits == [] and pictured(again, HAND_FILE)
+    simcord_env.raise_errors()
+
+
+async def test_an_open_panel_keeps_its_picture_while_another_seat_moves(simcord_env: Env) -> None:
+    """Another seat's move redraws every open panel, but a hand that looks the same is not
+    drawn, nor uploaded, again: the panel's edit keeps the attachment it has."""
+    bot = bot_of(simcord_env)
+    room, members, table_id = await started_game(simcord_env, "ann", "bo", "cy")
+    game = Game(simcord_env, room, bot, table_id)
+    before = len(simcord_env.http_requests)
+    panel = await game.open_hand(members[0])
+    answer, _ = answer_and_edits(simcord_env.http_requests[before:])
+    token = answer.path.split("/")[3]  # /interactions/<id>/<token>/callback
+    assert pictured(panel, HAND_FILE)
+    cog: Any = bot.get_cog("TablesCog")
+    drawn_before = cog.board.pictures.drawn
+    before = len(simcord_env.http_requests)
+    await a_move(game, members[1:2])  # bo puts his starting chip in
+    await drawn(bot)
+    refreshed: list[Any] = [
+        call.json
+        for call in simcord_env.http_requests[before:]
+        if call.method == "PATCH" and f"/{token}/messages/@original" in call.path
+    ]
+    assert refreshed, "ann's open panel was redrawn after bo's move"
+    assert all("attachments" not in sent for sent in refreshed)
+    assert all(
+        sent["embeds"][0]["image"]["url"] == f"attachment://{HAND_FILE}" for sent in refreshed
+    )
+    assert pictured(panel, HAND_FILE)
+    # Drawn meanwhile: bo's hand as he opened it and after his move, and the table; never
+    # ann's again.
+    assert cog.board.pictures.drawn - drawn_before <= 3
     simcord_env.raise_errors()

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.storage.checkpoints import BACKSTOP_PAGES, Checkpoint, Checkpointer
-from bot.storage.database import Database
+from bot.storage.database import SqliteDatabase as Database
 
 PAGE = 4096
 """SQLite's default page size, which the bot keeps."""

@@ -19,9 +19,9 @@ from bot.storage.database import (
     BUSY_TIMEOUT_MS,
     FIRST_NAP,
     LONGEST_NAP,
-    Database,
     DatabaseBusy,
 )
+from bot.storage.database import SqliteDatabase as Database
 
 GIVE_UP_WITHIN = 2.0
 """Seconds: the whole wait must leave room in Discord's 3 s to answer the user."""

@@ -29,6 +29,7 @@ async def table(db: Database, channel: int, guild: int = 1) -> int:
     )
 
 
+@pytest.mark.parametrize("backend", ["sqlite"], indirect=True)  # SQLite's query plan
 async def test_a_tables_timed_seats_are_read_by_its_key_alone(
     db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -278,7 +278,11 @@ async def test_message_ids_recorded_while_a_move_waits_for_the_database_survive_
     await asyncio.sleep(0)  # both hold or wait for the database lock
     saved = await repo.save_turn(table, **turn(1, "moved"))
     await asyncio.gather(posting, pinging, *ahead)
-    assert (saved.message_id, saved.ping_message_id, saved.version) == (222, 600, 1)
+    if db.backend == "sqlite":  # its one connection's lock orders the writes as made
+        assert (saved.message_id, saved.ping_message_id, saved.version) == (222, 600, 1)
+    # PostgreSQL runs the three on three connections, so the server orders them; either
+    # way, the cached row must end as the file's.
+    assert saved.version == 1
     await assert_matches_the_file(repo, db, table.id)
 
 
@@ -472,7 +476,7 @@ async def test_a_move_at_a_damaged_table_fails_alone_and_the_others_are_saved(
     )
     assert statements.sizes == [1, 3, 1, 1, 1]  # the batch failed, then each alone
     assert [outcome.version for outcome in outcomes[:3]] == [1, 1, 1]
-    assert "UNIQUE" in str(outcomes[3])
+    assert "UNIQUE" in str(outcomes[3]) or "duplicate key" in str(outcomes[3])
     for table in healthy:
         assert await repo.recent_lines(table.id, 8) == [f"at {table.id}"]
         await assert_matches_the_file(repo, db, table.id)

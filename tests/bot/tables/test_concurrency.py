@@ -244,8 +244,12 @@ async def test_a_move_keeps_the_table_message_the_board_posted_while_it_was_save
     played = await service.act(table_id, uid(seat), move)
     await asyncio.gather(posting, pinging)
     table = await service.get(table_id)
-    assert (played.table.message_id, played.table.ping_message_id) == (222, 600)
-    assert table == played.table
+    if db.backend == "sqlite":  # its one connection's lock orders the writes as made
+        assert (played.table.message_id, played.table.ping_message_id) == (222, 600)
+        assert table == played.table
+    # On PostgreSQL the server orders writes on separate connections; either way the
+    # service must end naming the fresh messages, as the file does.
+    assert table is not None and (table.message_id, table.ping_message_id) == (222, 600)
     assert table == await TableService(db, service.catalog, Clock()).get(table_id)
 
 

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from bot.storage.database import Database
+from bot.storage.database import Database, SqliteDatabase
 from bot.storage.migrations import migrate
 from bot.tables.model import TableStatus
 from bot.tables.service import StaleTable, TableError, TableService
@@ -151,6 +151,7 @@ async def test_a_process_killed_before_the_commit_restarts_at_the_last_committed
         await db.close()
 
 
+@pytest.mark.parametrize("backend", ["sqlite"], indirect=True)  # SQLite's own faults
 async def test_an_error_before_the_commit_leaves_the_table_and_its_cache_as_committed(
     service: TableService, db: Database
 ) -> None:
@@ -214,6 +215,7 @@ async def test_a_move_after_a_transaction_cancelled_as_it_began_is_kept(tmp_path
         await db.close()
 
 
+@pytest.mark.parametrize("backend", ["sqlite"], indirect=True)  # SQLite's own faults
 async def test_a_game_ended_by_a_task_cancelled_at_its_commit_is_over_in_memory_too(
     service: TableService, db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -221,6 +223,7 @@ async def test_a_game_ended_by_a_task_cancelled_at_its_commit_is_over_in_memory_
     the game ended, and a move is refused as on a game that is over, not as stale."""
     table_id = await game_under_way(service)
     user_id, action = await some_move(service, table_id)  # to try once the game is over
+    assert isinstance(db, SqliteDatabase)
     connection = db._connection
     execute = connection.execute
 

@@ -5,8 +5,8 @@ behind the reader's back must give the very same bytes.
 The public table drawn from ``view(redealt, None)`` must equal the real table's bytes,
 and a seat's hand drawn from ``view(redealt_for_seat, seat)`` (every other seat's hidden
 pieces drawn afresh) must equal that seat's real picture. The pictures are drawn
-without the cache here: the cache is keyed by the view, and reusing a picture for an
-equal view is exactly what this test must not take on trust.
+without the cache here: the cache is keyed by the sketch (what a picture shows), and
+reusing a picture for an equal sketch is exactly what this test must not take on trust.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from cogs.pictures.kit import png
+from cogs.pictures.kit import png, render
 from cogs.pictures.render import ARTISTS
 from games.catalog import CATALOG
 from games.core.registry import AnyGame
@@ -38,11 +38,11 @@ def test_every_game_has_pictures() -> None:
 
 
 def _table(game: AnyGame, state: Any, names: tuple[str, ...]) -> bytes:
-    return png(ARTISTS[game.key].table(game.view(state, None), names))
+    return png(render(ARTISTS[game.key].table(game.view(state, None), names)))
 
 
 def _hand(game: AnyGame, state: Any, seat: int, names: tuple[str, ...]) -> bytes:
-    return png(ARTISTS[game.key].hand(game.view(state, seat), names, ""))
+    return png(render(ARTISTS[game.key].hand(game.view(state, seat), names, "")))
 
 
 def _assert_no_leak(game: AnyGame, state: Any, rng: random.Random) -> None:
