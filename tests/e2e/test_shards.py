@@ -110,6 +110,8 @@ async def process(
             bots.append(create_bot(mine))
             await env.restart_bot(bots[-1])  # cancels whatever the dead bot left running
             game.bot = bots[-1]
+            # It takes up its own shard's table only: the other's is open too, its own.
+            assert [t.id for t in await game.bot.tables.open_tables()] == [played.table_id]
             # The restarted process resumes its table from the database: the old table
             # message's buttons work and the next move lands on the last acknowledged one.
             await play_turns(game, members, played)
