@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 
 from games.core.game import Event
-from games.core.wording import N_, tr
+from games.core.wording import N_, ntr, tr
 from games.fraud.cards import Card, Sign, Suit, matching
 from games.fraud.model import (
     Bid,
@@ -115,22 +115,19 @@ def dice(pair: tuple[int, int]) -> str:
 
 
 def cards_word(n: int) -> str:
-    return tr("{n} card{value}", n=n, value="" if n == 1 else "s")
+    return ntr("{count} card", "{count} cards", n)
 
 
 def credits_word(n: int) -> str:
-    return tr("{n} credit{value}", n=n, value="" if n == 1 else "s")
+    return ntr("{count} credit", "{count} credits", n)
 
 
 def verdict(showdown: Showdown, names: Sequence[str]) -> str:
     """What the revealed hands say about the bid (FR6, FR9)."""
     b, found = showdown.bid, showdown.matching
     caller, bidder = names[showdown.seat], names[showdown.bidder]
-    counted = tr(
-        "{cards_word} match{value} {value2}s",
-        cards_word=cards_word(found),
-        value="es" if found == 1 else "",
-        value2=b.value,
+    counted = ntr(
+        "{count} card matches {value}s", "{count} cards match {value}s", found, value=b.value
     )
     if showdown.trigger == "spike":
         held = {fate.seat: matching(fate.hand, b.value) for fate in showdown.fates}
