@@ -121,7 +121,7 @@ async def introduce(
         return False
     intro = presenter.embed(
         tr("New to {title}? How a turn works", title=presenter.game.title),
-        "\n".join(f"{n}. {line}" for n, line in enumerate(lines, start=1)),
+        "\n".join(f"{n}. {tr(line)}" for n, line in enumerate(lines, start=1)),
     )
     panel.embeds.insert(0, intro)
     row = free_row(panel.items)

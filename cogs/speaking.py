@@ -19,6 +19,7 @@ A locale without a catalog reads English (``bot.i18n.languages.resolve``).
 from __future__ import annotations
 
 import logging
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -94,3 +95,4 @@ async def member_check(interaction: discord.Interaction[Any]) -> bool:
 async def setup(bot: TrickyBot) -> None:
     await bot.tree.set_translator(CatalogTranslator())
     bot.tree.interaction_check = member_check  # type: ignore[method-assign]
+    bot.tables.channel_language = partial(server_language, bot)

@@ -17,7 +17,7 @@ import json
 import logging
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import partial
@@ -47,7 +47,7 @@ from games.core.chance import fresh_seed
 from games.core.errors import GameError
 from games.core.game import Event, Outcome, Seat
 from games.core.registry import AnyGame, Catalog
-from games.core.wording import ntr, tr
+from games.core.wording import Speaker, ntr, speaker, speaking, tr
 
 __all__ = [
     "MOVES_AT_ONCE",
@@ -297,6 +297,9 @@ class TableService:
         keeps it alive): a table is never left with two, and a closed one with none."""
         self._listeners: list[TableListener] = []
         self._states = _StateCache(state_cache_bytes)
+        self.channel_language: Callable[[int], Awaitable[Speaker]] | None = None
+        """The language a server's channel reads, by guild id (set by ``cogs.speaking``): a
+        move's public lines are written in it, whoever moved. None: the mover's language."""
 
     def listen(self, listener: TableListener) -> None:
         self._listeners.append(listener)
@@ -766,14 +769,19 @@ class TableService:
         names = table.names
         player = table.seats[seat]
         away = _away_after(player, by)
-        notes = _away_notes(player, away)
+        # The public lines stay on the table for everyone: the channel's language, not the
+        # mover's (an English member's move on a German server is told in German).
+        told_in = self.channel_language
+        channel = speaker() if told_in is None else await told_in(table.guild_id)
+        with speaking(channel):
+            notes = _away_notes(player, away)
+            lines = notes + tuple(
+                game.narrate(event, names) for event in events if event.audience is None
+            )
         if away != (player.away_streak, player.taken_over):
             streak, taken_over = away
             moved = replace(player, away_streak=streak, taken_over=taken_over)
             table = replace(table, seats=(*table.seats[:seat], moved, *table.seats[seat + 1 :]))
-        lines = notes + tuple(
-            game.narrate(event, names) for event in events if event.audience is None
-        )
         private = tuple(game.narrate(event, names) for event in events if event.audience == seat)
         outcome = game.outcome(state)
         settings = await self._settings.get(table.guild_id) if outcome else None

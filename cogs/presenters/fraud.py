@@ -300,7 +300,7 @@ class FraudPresenter(Presenter):
                 title = tr(
                     "Round {round}: {trigger}",
                     round=showdown.round,
-                    trigger=TRIGGER_TITLE[showdown.trigger],
+                    trigger=tr(TRIGGER_TITLE[showdown.trigger]),
                 )
                 embed = self.embed(title, self._reveal(showdown, names))
                 embed.set_footer(text=self._call_line(showdown, names))
