@@ -257,7 +257,7 @@ class PostgresDatabase(Database):
                         raise DatabaseUnavailable from failed
                     raise failed
             finally:
-                await self._pool.release(connection)
+                await self._give_back(connection)
             self._callbacks.set(None)
             for callback in callbacks:
                 callback()
@@ -282,7 +282,7 @@ class PostgresDatabase(Database):
                 await connection.execute("BEGIN")
                 return connection
             except BaseException as error:
-                await self._pool.release(connection)
+                await self._give_back(connection)
                 if not _is_lost(error):
                     raise
                 if pause is None:
@@ -290,6 +290,19 @@ class PostgresDatabase(Database):
                 log.warning("database connection lost (%r); beginning again", error)
             await asyncio.sleep(pause)
         raise AssertionError("unreachable: the last attempt returns or raises")
+
+    async def _give_back(self, connection: PoolConnectionProxy[asyncpg.Record]) -> None:
+        """Hand ``connection`` back to the pool. The pool resets it first; on a connection
+        whose server went away mid-statement the reset itself fails (asyncpg's
+        InternalClientError "another operation is in progress"), and asyncpg has then
+        terminated it already, so the pool opens a new one next time. That failure must
+        not replace what the caller is reporting: the move saved, or DatabaseUnavailable."""
+        try:
+            await self._pool.release(connection)
+        except Exception as error:
+            if not (_is_lost(error) or isinstance(error, asyncpg.InternalClientError)):
+                raise
+            log.warning("a broken connection was dropped on its way back to the pool (%r)", error)
 
     @staticmethod
     async def _roll_back(connection: _Link) -> None:
@@ -367,7 +380,7 @@ class PostgresDatabase(Database):
                     raise DatabaseUnavailable from error
                 raise
             finally:
-                await self._pool.release(connection)
+                await self._give_back(connection)
         raise AssertionError("unreachable: the last attempt returns or raises")
 
     async def execute_script(self, script: str) -> None:

@@ -195,3 +195,28 @@ async def test_a_server_restart_mid_move_leaves_it_whole_or_not_at_all(
         outcome = await repo.save_turn(current, **move(1))
     assert isinstance(outcome, Table) and outcome.version == 1
     assert await stored(db, table.id) == (1, [1])
+
+
+async def test_a_connection_whose_reset_fails_on_its_way_back_hides_no_outcome(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After the server went away mid-statement, asyncpg's pool fails to reset the
+    connection it is given back ("another operation is in progress") and drops it. That
+    must not stand in for what the caller is told: a saved move is saved, and a broken
+    one is DatabaseUnavailable, the message players know."""
+    repo = TableRepository(db)
+    table = await started(repo)
+    release = asyncpg.pool.Pool.release
+
+    async def release_then_fail(pool: Any, connection: Any, **kwargs: Any) -> None:
+        await release(pool, connection, **kwargs)
+        raise asyncpg.InternalClientError("cannot switch to state 15; another operation")
+
+    monkeypatch.setattr(asyncpg.pool.Pool, "release", release_then_fail)
+    saved = await repo.save_turn(table, **move(1))
+    assert saved.version == 1
+    with pytest.raises(DatabaseUnavailable):
+        async with db.transaction():
+            raise asyncpg.exceptions.ConnectionDoesNotExistError("the server went away")
+    monkeypatch.undo()
+    assert await stored(db, table.id) == (1, [1])
