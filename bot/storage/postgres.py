@@ -271,13 +271,7 @@ class PostgresDatabase(Database):
         a connection found broken (the server restarted since it was last used) is
         replaced and BEGIN tried again, for a moment."""
         for pause in (*RECONNECT_PAUSES, None):
-            try:
-                connection = await self._pool.acquire()
-            except LOST as error:
-                if pause is None:
-                    raise DatabaseUnavailable from error
-                await asyncio.sleep(pause)
-                continue
+            connection = await self._acquired()
             try:
                 await connection.execute("BEGIN")
                 return connection
@@ -289,6 +283,18 @@ class PostgresDatabase(Database):
                     raise DatabaseUnavailable from error
                 log.warning("database connection lost (%r); beginning again", error)
             await asyncio.sleep(pause)
+        raise AssertionError("unreachable: the last attempt returns or raises")
+
+    async def _acquired(self) -> PoolConnectionProxy[asyncpg.Record]:
+        """A connection from the pool. A server that cannot be reached is waited for a
+        moment (nothing was sent to it yet), then :class:`DatabaseUnavailable`."""
+        for pause in (*RECONNECT_PAUSES, None):
+            try:
+                return await self._pool.acquire()
+            except LOST as error:
+                if pause is None:
+                    raise DatabaseUnavailable from error
+                await asyncio.sleep(pause)
         raise AssertionError("unreachable: the last attempt returns or raises")
 
     async def _give_back(self, connection: PoolConnectionProxy[asyncpg.Record]) -> None:
@@ -361,27 +367,19 @@ class PostgresDatabase(Database):
         """A lone writing statement. Not tried again when its connection breaks: it may have
         committed. A server that cannot be reached at all is waited for a moment, as
         nothing was sent to it."""
-        for pause in (*RECONNECT_PAUSES, None):
-            try:
-                connection = await self._pool.acquire()
-            except LOST as error:
-                if pause is None:
-                    raise DatabaseUnavailable from error
-                await asyncio.sleep(pause)
-                continue
-            try:
-                if fetch:
-                    return await connection.fetch(query, *args)
-                return await connection.execute(query, *args)
-            except asyncpg.exceptions.IntegrityConstraintViolationError as error:
-                raise _portable(error) from error
-            except Exception as error:
-                if _is_lost(error):
-                    raise DatabaseUnavailable from error
-                raise
-            finally:
-                await self._give_back(connection)
-        raise AssertionError("unreachable: the last attempt returns or raises")
+        connection = await self._acquired()
+        try:
+            if fetch:
+                return await connection.fetch(query, *args)
+            return await connection.execute(query, *args)
+        except asyncpg.exceptions.IntegrityConstraintViolationError as error:
+            raise _portable(error) from error
+        except Exception as error:
+            if _is_lost(error):
+                raise DatabaseUnavailable from error
+            raise
+        finally:
+            await self._give_back(connection)
 
     async def execute_script(self, script: str) -> None:
         """One simple query: PostgreSQL runs its statements as one transaction."""
