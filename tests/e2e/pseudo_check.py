@@ -15,13 +15,14 @@ is data or layout, not language.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.i18n.catalogs import template
+from bot.i18n.languages import LANGUAGES
 from bot.i18n.pseudo import CLOSE, OPEN
 from games.catalog import CATALOG
 
@@ -51,7 +52,7 @@ DISCORD_MARKUP = re.compile(
     r"|https?://\S+"  # a link: an address, not a sentence
 )
 
-COMMAND = re.compile(r"/tricky(?:[ -][a-z-]+)*")
+COMMAND = re.compile(r"/tricky(?:-[a-z]+)?(?: [a-z]+){0,2}")
 """A slash command named in a message ("/tricky join"): command and option names stay
 English in every language on purpose, so a public message names the command every member
 can type (``cogs/speaking.py``). Inside markers it is part of a sentence already; outside,
@@ -79,6 +80,10 @@ def _rules_lines() -> frozenset[str]:
 
 RULES_LINES = _rules_lines()
 
+LANGUAGE_NAMES = frozenset(LANGUAGES.values())
+"""Each language named in itself ("English", "Deutsch"), as ``/tricky-config language``
+offers and shows them: a reader finds their own language by its own name in any language."""
+
 TITLES = frozenset(game.title for game in CATALOG.values())
 """The games' names: every catalog keeps them as they are ("Auf falscher Fährte" keeps its
 name in every language, and the German catalog keeps all five), and messages show them
@@ -100,6 +105,14 @@ class Allowance:
 
     def allow(self, text: str) -> str:
         return re.sub(self.shown, " ", text, flags=re.IGNORECASE)
+
+    def still_escaping(self) -> bool:
+        return _escaping(self.source, self.escaping)
+
+
+@functools.cache
+def _escaping(source: str, escaping: str) -> bool:
+    return re.search(escaping, (ROOT / source).read_text(encoding="utf-8")) is not None
 
 
 BEING_FIXED: tuple[Allowance, ...] = (
@@ -312,16 +325,14 @@ class Watch:
     """Names a test gave seats itself, not through Discord (a seat made by the service)."""
 
     def check(self, where: str, texts: Iterable[tuple[str, str]]) -> None:
-        names = [*self.names(), *self.more_names, *TITLES]
+        names = [*self.names(), *self.more_names, *TITLES, *LANGUAGE_NAMES]
         for part, text in texts:
             words = escapes(text, names)
             if words:
                 self.found.append(Escape(f"{where} {part}", text, tuple(words)))
 
     def message(self, where: str, message: Any, *, direct: bool = False) -> None:
-        if direct and re.search(
-            DMS_BEING_FIXED.escaping, (ROOT / DMS_BEING_FIXED.source).read_text(encoding="utf-8")
-        ):
+        if direct and DMS_BEING_FIXED.still_escaping():
             return  # DMS_BEING_FIXED
         self.check(
             where,
@@ -333,14 +344,3 @@ class Watch:
 
     def choices(self, choices: list[dict[str, Any]]) -> None:
         self.check("autocomplete", (("choice", str(c.get("name", ""))) for c in choices))
-
-
-def catalog_messages() -> frozenset[str]:
-    """Every message id of the code's catalogs (each form of a counted one)."""
-    ids: set[str] = set()
-    for message in template():
-        if isinstance(message.id, str):
-            ids.add(message.id)
-        elif message.id:
-            ids |= set(message.id)
-    return frozenset(ids)
