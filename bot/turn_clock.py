@@ -99,15 +99,17 @@ class TurnClock:
         than pushing each deadline back by the downtime, every clock starts again; a
         quick restart just gives the seats to act a little more time.
 
-        A clock is restarted when the clock first looks at it, not all at once: a clock
-        that started before this start (``_began``) and is due (its half-time or end has
-        come) starts again from ``_began`` instead of reminding or running out
-        (``_restart``). Its stored wake-up is never later than the restarted clock's
-        half-time, so every reminder still comes on time. The clocks due now are read
-        here, through the index of wake-ups (one query); the others wait for their turn
-        in the look rounds. So no table is loaded and no clock is read that is not due,
-        and the bot answers its first click as soon with ten thousand running tables as
-        with none. Only a table whose last move may have missed its clocks (a crash
+        A seat's clock is restarted when the turn clock first looks at it, not all at
+        once: one that started before this start (``_began``) and is due (its half-time
+        or its end has come) starts again from ``_began`` instead of reminding or running
+        out (``_restart``). Its stored wake-up is never later than the restarted clock's
+        half-time (it was due at its own half-time, or at its end when reminded, both
+        before; a stand-in's retry comes under 30 s after the end, and the shortest turn
+        is a minute), so no reminder comes late. The clocks due now are read here through
+        the index of wake-ups (one query); the others wait for the look round that finds
+        them due. So no table is loaded and no clock is read that is not due, and the
+        bot answers its first click as soon with ten thousand running tables as with
+        none. Only a table whose last move may have missed its clocks (a crash
         between the two) is loaded now to set them (``DeadlineRepository.unsettled``);
         computer seats to act are woken in the background (``_wake_resting_robots``).
 
@@ -118,7 +120,8 @@ class TurnClock:
         self._began = self._service.now()
         unsettled = await self._deadlines.unsettled()
         due = await self._deadlines.due(self._began)
-        restarted = sum(clock.started_at == self._began for clock in await self._restart(due))
+        await self._restart(due)
+        restarted = sum(self._stale(clock) for clock in due)
         log.info("turn clock: %d clock(s) due restarted, the others when due", restarted)
         for table_id in unsettled:
             try:
@@ -133,16 +136,20 @@ class TurnClock:
         """``due``, with those that started before this start restarted from it (AW1, see
         :meth:`start`), as they now are. A clock of a table no longer running is not
         restarted: the look round stops it (``_expire``)."""
-        stale = [clock for clock in due if clock.started_at < self._began and clock.turn]
+        stale = [clock for clock in due if self._stale(clock)]
         if not stale:
             return due
         await self._deadlines.restart(stale, self._began)
         return [
             replace(clock, started_at=self._began, due_at=self._began + clock.turn, reminded=False)
-            if clock.started_at < self._began and clock.turn
+            if self._stale(clock) and clock.turn
             else clock
             for clock in due
         ]
+
+    def _stale(self, clock: Deadline) -> bool:
+        """Whether a clock started before this start, at a table still running with one."""
+        return clock.started_at < self._began and clock.turn is not None
 
     def begin(self) -> None:
         """:meth:`start` in the background: the bot answers clicks meanwhile (start-up)."""
