@@ -106,11 +106,13 @@ class MoveRefused(TableError):
     """The game refused the move: its rules forbid it, or it is no move of that game.
 
     The reply layer knows one kind of user error; the game's own (``error``, with its
-    precise kind) is kept for whoever needs more than the message.
+    precise kind) is kept for whoever needs more than the message. The message is the
+    game's reason in the language spoken where the move was tried: a member's move is
+    tried in their handler's task, which speaks their language.
     """
 
     def __init__(self, error: GameError) -> None:
-        super().__init__(error.message)
+        super().__init__(error.worded())
         self.error = error
 
 
@@ -1066,7 +1068,7 @@ class TableService:
             return chosen
         except GameError as error:
             raise TableError(
-                tr("That option is not allowed: {message}", message=error.message)
+                tr("That option is not allowed: {message}", message=error.worded())
             ) from None
 
     async def _changed(self, table_id: int, kind: ChangeKind) -> Table:

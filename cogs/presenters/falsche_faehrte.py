@@ -46,6 +46,7 @@ from games.falsche_faehrte.cards import (
     card_text,
     card_words,
     colour_of,
+    colour_word,
     parse_card,
 )
 from games.falsche_faehrte.model import (
@@ -414,7 +415,7 @@ class FalscheFaehrtePresenter(Presenter):
         led = next((colour_of(card) for card in view.trick if card != JOKER), None)
         if led is None:
             return tr("**Your turn.** Lead any card.") if not view.trick else tr("**Your turn.**")
-        return tr("**Your turn.** Follow {lower} if you can.", lower=led.label.lower())
+        return tr("**Your turn.** Follow {colour} if you can.", colour=colour_word(led))
 
     def _controls(self, seat: SeatTable, picked: Card | None) -> list[discord.ui.Item[Any]]:
         table_id, version = seat.table.id, seat.table.version
@@ -451,7 +452,7 @@ class FalscheFaehrtePresenter(Presenter):
             if isinstance(action, SwitchTrump):
                 button(
                     f"t:{action.colour.letter}",
-                    label=tr("Make {lower} trump", lower=action.colour.label.lower()),
+                    label=tr("Make {colour} trump", colour=colour_word(action.colour)),
                     emoji=action.colour.glyph,
                     style=discord.ButtonStyle.primary,
                     row=TRUMP_ROW,

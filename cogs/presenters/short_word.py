@@ -185,11 +185,11 @@ class ShortWordPresenter(Presenter):
             )
         self.recent_field(embed, public)
         check = (
-            tr("Words are checked against {dictionary}.", dictionary=view.dictionary)
+            tr("Words are checked against {dictionary}.", dictionary=tr(view.dictionary))
             if view.validation == "dictionary"
             else tr(
                 "Challenge mode: words stand unless challenged ({dictionary} decides).",
-                dictionary=view.dictionary,
+                dictionary=tr(view.dictionary),
             )
         )
         embed.set_footer(
@@ -438,7 +438,7 @@ class ShortWordPresenter(Presenter):
             )
         embed = self.embed(tr("The Short Word Game · your cards"), "\n".join(lines))
         check = (
-            tr("words are checked against {dictionary}", dictionary=view.dictionary)
+            tr("words are checked against {dictionary}", dictionary=tr(view.dictionary))
             if view.validation == "dictionary"
             else tr("challenge mode")
         )

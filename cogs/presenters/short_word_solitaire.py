@@ -59,7 +59,7 @@ class SolitairePresenter(Presenter):
         self._words_field(embed, view, pictured=pictured)
         self.recent_field(embed, public)
         embed.set_footer(
-            text=tr("Words are checked against {dictionary}.", dictionary=view.dictionary)
+            text=tr("Words are checked against {dictionary}.", dictionary=tr(view.dictionary))
         )
         return [embed]
 

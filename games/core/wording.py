@@ -26,7 +26,7 @@ that is a name (a table's id) as ``str``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Protocol
@@ -34,6 +34,7 @@ from typing import Protocol
 __all__ = [
     "ENGLISH",
     "N_",
+    "Later",
     "Speaker",
     "ntr",
     "number",
@@ -137,6 +138,30 @@ def N_(message: str) -> str:  # gettext's own name for "mark, translate later"
     For words fixed at import time (option titles, constants), before anyone chose a language.
     """
     return message
+
+
+class Later:
+    """Words drawn only when they are written into a message, in that moment's language.
+
+    For a field of a message worded later than it is made (a game's refusal, worded for
+    the member who tried the move): ``Later(card_text, card)`` is ``card_text(card)`` in
+    whichever language the message is finally written in.
+    """
+
+    __slots__ = ("_args", "_draw")
+
+    def __init__(self, draw: Callable[..., str], /, *args: object) -> None:
+        self._draw = draw
+        self._args = args
+
+    def __str__(self) -> str:
+        return self._draw(*self._args)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __repr__(self) -> str:
+        return f"Later({self._draw.__name__}, {', '.join(map(repr, self._args))})"
 
 
 def number(value: int | float) -> str:

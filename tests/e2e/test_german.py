@@ -145,3 +145,32 @@ async def test_a_german_server_plays_in_german_and_each_member_reads_their_own_p
     assert winners, pings  # the result's ping, in German
     result = carrying(room, de("Play again"))
     assert german_in(text_of(result)), text_of(result)
+
+
+async def test_a_refused_move_is_explained_in_the_members_own_language(
+    simcord_env: Env, discord_locales: DiscordLocales
+) -> None:
+    """The game's reason for refusing a move (an engine's ``IllegalAction``) reaches each
+    member in their own language; the chips on a German panel are named in German."""
+    room = Room(simcord_env, locale="de")
+    ann, bo = room.add("ann", "bo")  # ann reads Discord in English, bo in German
+    discord_locales.members[bo.id] = "de"
+    await ann.slash(room.channel, "tricky new", game="short_changed")
+    await bo.click(carrying(room, de("Join")), label=de("Join"))
+    await ann.click(carrying(room, de("Start")), label=de("Start"))
+
+    # Nobody may guess before the starting pot is in (SC2).
+    reason = "First everyone secretly picks one chip to start the pot."
+    german = await bo.slash(room.channel, "tricky guess", player="1", total=5)
+    assert german.ephemeral and german.response is not None
+    assert german.response.content.endswith(de(reason)), german.response.content
+    english = await ann.slash(room.channel, "tricky guess", player="2", total=5)
+    assert english.response is not None and english.response.content.endswith(reason)
+
+    panel = await bo.click(carrying(room, de("Open my hand")), label=de("Open my hand"))
+    assert panel.response is not None
+    chips = [label for label in labels(panel.response) if "(" in label]
+    assert chips and all(english_in(label) == [] for label in chips), chips
+    named = [de(colour) for colour in ("green", "blue", "red", "white")]
+    assert all(any(word in label for word in named) for label in chips), chips
+    assert not any(word in " ".join(chips) for word in ("green", "blue", "white", " red")), chips
