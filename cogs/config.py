@@ -242,7 +242,7 @@ class ConfigCog(
             name=tr("Tables"), value=tr("in threads") if settings.threads else tr("in the channel")
         )
         embed.add_field(
-            name=tr("Pictures"), value="on" if settings.pictures else tr("off (text only)")
+            name=tr("Pictures"), value=tr("on") if settings.pictures else tr("off (text only)")
         )
         embed.add_field(name=tr("Language"), value=_language_name(settings.language))
         embed.add_field(
@@ -283,7 +283,9 @@ class ConfigCog(
     async def leaderboard(self, interaction: discord.Interaction[Any], enabled: bool) -> None:
         def change(settings: GuildSettings) -> str:
             settings.leaderboard = enabled
-            return tr("The leaderboard is now {value}.", value="on" if enabled else "off")
+            return (
+                tr("The leaderboard is now on.") if enabled else tr("The leaderboard is now off.")
+            )
 
         await self._change(interaction, change)
 
@@ -297,11 +299,9 @@ class ConfigCog(
             unrated = set(settings.unrated_games)
             (unrated.discard if rated else unrated.add)(game)
             settings.unrated_games = sorted(unrated)
-            return tr(
-                "{title} is now {value} on this server.",
-                title=title,
-                value="rated" if rated else tr("not rated"),
-            )
+            if rated:
+                return tr("{title} is now rated on this server.", title=title)
+            return tr("{title} is now not rated on this server.", title=title)
 
         await self._change(interaction, change)
 
@@ -310,10 +310,9 @@ class ConfigCog(
     async def computers(self, interaction: discord.Interaction[Any], rated: bool) -> None:
         def change(settings: GuildSettings) -> str:
             settings.rate_computer_games = rated
-            return tr(
-                "Games with computer players are now {value}.",
-                value="rated" if rated else "unrated",
-            )
+            if rated:
+                return tr("Games with computer players are now rated.")
+            return tr("Games with computer players are now unrated.")
 
         await self._change(interaction, change)
 

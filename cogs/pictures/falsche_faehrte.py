@@ -122,9 +122,9 @@ class FaehrteArtist:
             lines = [
                 tr("Score {seat}", seat=view.scores[seat]),
                 tr(
-                    "{amount} · {amount2} in hand",
-                    amount=ntr("{count} trick", "{count} tricks", view.tricks[seat]),
-                    amount2=ntr("{count} card", "{count} cards", view.hand_sizes[seat]),
+                    "{tricks} · {cards} in hand",
+                    tricks=ntr("{count} trick", "{count} tricks", view.tricks[seat]),
+                    cards=ntr("{count} card", "{count} cards", view.hand_sizes[seat]),
                 ),
             ]
             if view.phase == "face_down":

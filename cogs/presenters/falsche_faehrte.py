@@ -246,9 +246,11 @@ class FalscheFaehrtePresenter(Presenter):
             marker = "▶ " if live and seat == acting else ""
             notes = [tr("{seat} pts", seat=view.scores[seat]), words.tricks(view.tricks[seat])]
             if seat == view.dealer:
-                notes.append("deals")
+                # i18n: beside the dealer's name in the list of seats.
+                notes.append(tr("deals"))
             if view.phase == "face_down":
-                notes.append("ready" if view.ready[seat] else "choosing")
+                # i18n: beside a seat's name while everyone picks a face-down card.
+                notes.append(tr("ready") if view.ready[seat] else tr("choosing"))
             seats.append(f"{marker}**{name}** {', '.join(notes)}")
         return " · ".join(seats)
 
@@ -273,18 +275,19 @@ class FalscheFaehrtePresenter(Presenter):
             )
         else:
             winners = tr(" and ").join(names[seat] for seat in outcome.winners)
-            title = tr(
-                "{winners} {value} Auf falscher Fährte!",
+            title = ntr(
+                "{winners} wins Auf falscher Fährte!",
+                "{winners} win Auf falscher Fährte!",
+                len(outcome.winners),
                 winners=winners,
-                value="win" if len(outcome.winners) > 1 else "wins",
             )
             order = sorted(range(view.seats), key=lambda seat: outcome.places[seat])
             standings = "\n".join(
                 tr(
-                    "{seat}. **{seat2}** · {seat3} pts",
-                    seat=outcome.places[seat],
-                    seat2=names[seat],
-                    seat3=outcome.scores[seat],
+                    "{place}. **{seat}** · {points} pts",
+                    place=outcome.places[seat],
+                    seat=names[seat],
+                    points=outcome.scores[seat],
                 )
                 for seat in order
             )
@@ -330,11 +333,11 @@ class FalscheFaehrtePresenter(Presenter):
             name=tr("Tricks and points"),
             value="\n".join(
                 tr(
-                    "**{seat}** · {tricks} → {seat2} pts (total {seat3})",
+                    "**{seat}** · {tricks} → {points} pts (total {total})",
                     seat=names[seat],
                     tricks=words.tricks(scored.tricks[seat]),
-                    seat2=scored.points[seat],
-                    seat3=scored.scores[seat],
+                    points=scored.points[seat],
+                    total=scored.scores[seat],
                 )
                 for seat in range(len(scored.tricks))
             ),

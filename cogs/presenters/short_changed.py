@@ -273,9 +273,9 @@ class ShortChangedPresenter(Presenter):
     @staticmethod
     def _draft_line(take: Chips, give: Chips, changes: list[ShortChange]) -> str:
         line = tr(
-            "**Short change:** take {chips} · give {chips2}",
-            chips=words.chips(take),
-            chips2=words.chips(give),
+            "**Short change:** take {take} · give {give}",
+            take=words.chips(take),
+            give=words.chips(give),
         )
         if ShortChange(take=take, give=give) in changes:
             return line + tr(" → ready.")
@@ -466,9 +466,9 @@ class ShortChangedPresenter(Presenter):
                 return tr("Guess that {target} holds {total}", target=names[target], total=total)
             case ShortChange(take=take, give=give):
                 return tr(
-                    "Short change: take {chips}, give {chips2}",
-                    chips=words.chips(take),
-                    chips2=words.chips(give),
+                    "Short change: take {take}, give {give}",
+                    take=words.chips(take),
+                    give=words.chips(give),
                 )
             case Donate(chip=chip):
                 return tr("Donate {chip} to the pot", chip=words.chip(chip))

@@ -199,7 +199,7 @@ class ShortWordPresenter(Presenter):
 
     def _situation(self, view: ShortWordView, names: Sequence[str]) -> str:
         cards = view.hand + 2
-        top = card_chip(view.top_discard) if view.top_discard else "none"
+        top = card_chip(view.top_discard) if view.top_discard else tr("none")
         lines = [
             tr("{cards} cards each, dealt by {dealer}.", cards=cards, dealer=names[view.dealer]),
             tr(
@@ -419,7 +419,7 @@ class ShortWordPresenter(Presenter):
         lines = [notice.render()] if notice else []
         cards = view.hand_cards or ()
         lines.append(tr("**Your cards:** {hand_chips}", hand_chips=hand_chips(cards)))
-        top = card_chip(view.top_discard) if view.top_discard else "none"
+        top = card_chip(view.top_discard) if view.top_discard else tr("none")
         lines.append(
             tr(
                 "Top discard: {top} · Stock: {amount} · Hand {hand} of {hands}",
@@ -517,7 +517,7 @@ class ShortWordPresenter(Presenter):
             top = view.top_discard
             button(
                 "dd",
-                label=tr("Take the discard {top}·{top2}", top=top, top2=POINTS[top]),
+                label=tr("Take the discard {top}·{points}", top=top, points=POINTS[top]),
                 style=discord.ButtonStyle.primary,
                 row=0,
             )

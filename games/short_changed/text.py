@@ -67,10 +67,10 @@ def narrate(event: Event, names: Sequence[str]) -> str:
             )
         case ShortChanged(seat=seat, took=took, gave=gave):
             return tr(
-                "{seat} took {chips} and gave {chips2}.",
+                "{seat} took {took} and gave {gave}.",
                 seat=names[seat],
-                chips=chips(took),
-                chips2=chips(gave),
+                took=chips(took),
+                gave=chips(gave),
             )
         case Donated(seat=seat, chip=colour):
             return tr("{seat} donated {chip}.", seat=names[seat], chip=chip(colour))

@@ -174,3 +174,39 @@ async def test_a_refused_move_is_explained_in_the_members_own_language(
     named = [de(colour) for colour in ("green", "blue", "red", "white")]
     assert all(any(word in label for word in named) for label in chips), chips
     assert not any(word in " ".join(chips) for word in ("green", "blue", "white", " red")), chips
+
+
+async def test_direct_messages_are_in_each_recipients_language(
+    simcord_env: Env, discord_locales: DiscordLocales
+) -> None:
+    """A result DM reads in its recipient's Discord language as last seen; a member the bot
+    has no language for reads the server's."""
+    room = Room(simcord_env, locale="de")
+    bot = bot_of(simcord_env)
+    ann, bo, cy = room.add("ann", "bo", "cy")  # ann reads Discord in English, bo in German
+    discord_locales.members[bo.id] = "de"
+    await ann.slash(room.channel, "tricky new", game="fraud")
+    for member in (bo, cy):
+        await member.click(carrying(room, de("Join")), label=de("Join"))
+    for member in (ann, bo):
+        await member.slash(room.channel, "tricky notify", results=True, where="everywhere")
+    async with bot.preferences.editing(cy.id, None) as chosen:
+        chosen.result_dm = True
+        chosen.locale = None  # as for a member whose language was never seen
+    await ann.click(carrying(room, de("Start")), label=de("Start"))
+    table_id = table_id_of(carrying(room, de("Open my hand")))
+    with as_the_bot(simcord_env):
+        await bot.tables.stop(table_id, ann.id, moderator=False)
+    await settle(bot)
+    await bot.turn_messages.drain()
+
+    def dms(member: Any) -> list[str]:
+        return [m.content for m in member.user.dm_channel.history() if m.author.bot]
+
+    ended = "🏁 Your game of {title} has ended: {how_it_ended}"
+    english, german = ended.split("{title}")[0], de(ended).split("{title}")[0]
+    assert [text.startswith(english) for text in dms(ann)] == [True], dms(ann)
+    assert [text.startswith(german) for text in dms(bo)] == [True], dms(bo)
+    assert [text.startswith(german) for text in dms(cy)] == [True], dms(cy)
+    assert de("it was ended early, with no result.") in dms(bo)[0]
+    assert (await bot.preferences.locale(bo.id)) == "de"

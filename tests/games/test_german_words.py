@@ -8,11 +8,14 @@ import pytest
 
 from bot.i18n.languages import language
 from games.core.errors import GameError, IllegalAction, NotYourTurn
-from games.core.wording import speaking
+from games.core.wording import number, ordinal, speaking
 from games.falsche_faehrte import GAME as FAEHRTE
 from games.falsche_faehrte.cards import JOKER, Colour, card, card_text, card_words, colour_title
 from games.falsche_faehrte.model import Play, SwitchTrump
 from games.falsche_faehrte.text import describe as describe_faehrte
+from games.fraud import text as fraud_text
+from games.fraud.cards import Card
+from games.fraud.model import Bid, Fate, Showdown
 from games.short_changed import GAME as SHORT_CHANGED
 from games.short_changed import text as chip_text
 from games.short_changed.chips import Chips
@@ -90,3 +93,58 @@ def test_tricky_kinds_and_dictionaries_in_german() -> None:
         assert dictionary_title("modern") == "der modernen Wortspiel-Liste"
     assert _kinds_text(both) == "d6 or d20"
     assert dictionary_title("modern") == "the modern word-game list"
+
+
+def test_fraud_bids_cards_and_the_spike_verdict_in_german() -> None:
+    one, three = Bid(count=1, value=6), Bid(count=3, value=4)
+    four = Card(4, "triangle")
+    names = ["Ann", "Bo", "Cy"]
+
+    def spike(hands: tuple[tuple[Card, ...], ...]) -> Showdown:
+        fates = tuple(Fate(seat=seat, hand=hand) for seat, hand in enumerate(hands))
+        return Showdown(
+            round=1, trigger="spike", seat=0, bidder=1, bid=three, matching=2, fates=fates
+        )
+
+    alone = spike(((four,), (), ()))
+    tied = spike(((four,), (four,), ()))
+    with speaking(GERMAN):
+        assert fraud_text.bid(one) == "eine 6"
+        assert fraud_text.bid(three) == "drei 4er"
+        assert fraud_text.card(Card(0)) == "Sylop"
+        assert fraud_text.suit("circle") == "● Kreis"
+        assert ": Ann hat die meisten 4er (1)" in fraud_text.verdict(alone, names)
+        assert ": Ann und Bo haben die meisten 4er (1)" in fraud_text.verdict(tied, names)
+    assert fraud_text.bid(three) == "three 4s"
+    assert ": Ann holds the most 4s (1)" in fraud_text.verdict(alone, names)
+    assert ": Ann and Bo hold the most 4s (1)" in fraud_text.verdict(tied, names)
+
+
+@pytest.mark.parametrize(
+    ("place", "english", "german"),
+    [
+        (1, "1st", "1."),
+        (2, "2nd", "2."),
+        (3, "3rd", "3."),
+        (4, "4th", "4."),
+        (11, "11th", "11."),
+        (12, "12th", "12."),
+        (22, "22nd", "22."),
+        (1001, "1,001st", "1.001."),
+    ],
+)
+def test_places_are_written_by_each_languages_ordinal_forms(
+    place: int, english: str, german: str
+) -> None:
+    assert ordinal(place) == english
+    with speaking(language("en")):
+        assert ordinal(place) == english
+    with speaking(GERMAN):
+        assert ordinal(place) == german
+
+
+def test_decimals_in_the_readers_number_format() -> None:
+    assert number(25.0, 2) == "25.00"
+    with speaking(GERMAN):
+        assert number(25.0, 2) == "25,00"
+        assert number(1234.567, 2) == "1.234,57"
