@@ -255,7 +255,8 @@ class ConfigCog(
                 game = PRESENTERS[key].game
                 embed.add_field(
                     name=tr("{title}: lobby defaults", title=game.title),
-                    value=options_summary(visible_options(game), options) or "rulebook",
+                    # i18n: lobby defaults when a server changed none: the rulebook's own.
+                    value=options_summary(visible_options(game), options) or tr("rulebook"),
                     inline=False,
                 )
         reset = await self.bot.results.last_reset(interaction.guild_id)

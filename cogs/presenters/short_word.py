@@ -672,8 +672,8 @@ class ShortWordPresenter(Presenter):
             bot = cast("TrickyBot", interaction.client)
             settings = await bot.guild_settings.get(interaction.guild_id)
             options = settings.lobby_defaults.get("short_word", {})
-            added = ", ".join(options.get("house_add", ())) or "none"
-            banned = ", ".join(options.get("house_remove", ())) or "none"
+            added = ", ".join(options.get("house_add", ())) or tr("none")
+            banned = ", ".join(options.get("house_remove", ())) or tr("none")
             await explain(
                 interaction,
                 clip(
