@@ -123,7 +123,7 @@ class GuildSettingsService:
                         self._catalog[key].options(options)
             except GameError as error:
                 raise UserError(
-                    tr("That option is not allowed: {message}", message=error.message)
+                    tr("That option is not allowed: {message}", message=error.worded())
                 ) from None
             settings.lobby_defaults = edited
         return settings

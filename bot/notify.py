@@ -29,7 +29,7 @@ import asyncio
 import json
 import logging
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from typing import Literal, Protocol
 
@@ -39,7 +39,7 @@ from bot.storage.direct_messages import UndeliveredRepository
 from bot.tables.model import Table, TableStatus
 from bot.tables.service import Change, TableService
 from games.core.game import Seat
-from games.core.wording import tr
+from games.core.wording import ENGLISH, Speaker, speaking, tr
 
 __all__ = [
     "OVERALL",
@@ -121,6 +121,9 @@ class TurnMessages:
         self._overall = RateLimit(OVERALL, OVERALL_WINDOW)
         self._members: dict[int, RateLimit] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self.recipient_language: Callable[[int, int | None], Awaitable[Speaker]] | None = None
+        """A message's language for its recipient (member id, the table's server); English
+        until the bot sets it (``cogs.speaking``)."""
 
     def connect(self, port: DirectMessages | None) -> None:
         """Send through ``port`` from now on (``None``: send nothing)."""
@@ -190,12 +193,16 @@ class TurnMessages:
                     for seat in wanting
                     if seat in still and moved.get(seat, -1) <= table.version
                 ]
-            text = tr(
-                "⏰ It's your turn at {title}. You have {clock_words} before the bot "
-                "moves for you.",
-                title=public.game.title,
-                clock_words=clock_words(table.turn_seconds),
-            )
+            title = public.game.title
+
+            def text() -> str:
+                return tr(
+                    "⏰ It's your turn at {title}. You have {clock_words} before the bot "
+                    "moves for you.",
+                    title=title,
+                    clock_words=clock_words(table.turn_seconds),
+                )
+
             for seat in wanting:
                 user_id = table.seats[seat].user_id
                 assert user_id is not None, "a person's seat"
@@ -214,11 +221,14 @@ class TurnMessages:
     async def _result(self, table: Table) -> None:
         try:
             game = self._tables.game(table.game_key)
-            text = tr(
-                "🏁 Your game of {title} has ended: {how_it_ended}",
-                title=game.title,
-                how_it_ended=_how_it_ended(table),
-            )
+
+            def text() -> str:
+                return tr(
+                    "🏁 Your game of {title} has ended: {how_it_ended}",
+                    title=game.title,
+                    how_it_ended=_how_it_ended(table),
+                )
+
             for player in table.seats:
                 if player.user_id is None:
                     continue
@@ -228,7 +238,13 @@ class TurnMessages:
         except Exception:
             log.exception("could not send result messages for table %s", table.id)
 
-    async def _send(self, user_id: int, text: str, table: Table) -> None:
+    async def _language(self, user_id: int, guild_id: int | None) -> Speaker:
+        if self.recipient_language is None:
+            return ENGLISH
+        return await self.recipient_language(user_id, guild_id)
+
+    async def _send(self, user_id: int, text: Callable[[], str], table: Table) -> None:
+        """Send ``text()``, worded in the recipient's language, unless a limit says not."""
         port = self._port
         if port is None:
             return
@@ -244,9 +260,9 @@ class TurnMessages:
             log.warning("direct message to %s dropped: over the bot's limit", user_id)
             return
         link = port.table_link(table)
-        delivery = await port.send(
-            user_id, text + (tr("\nGo to the table: {link}", link=link) if link else "")
-        )
+        with speaking(await self._language(user_id, table.guild_id)):
+            worded = text() + (tr("\nGo to the table: {link}", link=link) if link else "")
+        delivery = await port.send(user_id, worded)
         if delivery == "sent":
             if refused is not None:
                 await self._undelivered.delivered(user_id)

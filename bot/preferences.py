@@ -20,6 +20,8 @@ __all__ = ["EVERYWHERE", "PlayerPreferences", "PreferencesService"]
 
 log = logging.getLogger(__name__)
 
+LOCALES_REMEMBERED = 50_000
+
 
 class PlayerPreferences(BaseModel):
     """One member's choices; every field has a default, so a member needs no setup.
@@ -51,6 +53,12 @@ class PlayerPreferences(BaseModel):
         description="Games whose first-time intro I have seen, as 'server id:game key' "
         "(kept in the everywhere row; cogs.intro).",
     )
+    locale: str | None = Field(
+        default=None,
+        max_length=16,
+        description="My Discord language as last seen (Discord sends it with every "
+        "interaction): direct messages are written in it (kept in the everywhere row).",
+    )
 
 
 class PreferencesService:
@@ -59,6 +67,24 @@ class PreferencesService:
     def __init__(self, repository: PreferencesRepository, now: Callable[[], datetime]) -> None:
         self._repository = repository
         self._now = now
+        self._locales: dict[int, str] = {}
+        """Per member, the locale known to be saved: most interactions then cost nothing."""
+
+    async def locale(self, user_id: int) -> str | None:
+        """The member's Discord language as last seen, if ever."""
+        return (await self.for_member(user_id, None)).locale
+
+    async def seen_locale(self, user_id: int, locale: str) -> None:
+        """Remember the Discord language a member's interaction came with, for the direct
+        messages sent to them later; saved only when it changed."""
+        if self._locales.get(user_id) == locale:
+            return
+        if await self.locale(user_id) != locale:
+            async with self.editing(user_id, None) as chosen:
+                chosen.locale = locale
+        if len(self._locales) > LOCALES_REMEMBERED:
+            self._locales.clear()  # a cache only: a member's next interaction reads it again
+        self._locales[user_id] = locale
 
     async def for_member(self, user_id: int, guild_id: int | None) -> PlayerPreferences:
         """What applies to this member in this server (``None``: outside any server).

@@ -25,7 +25,7 @@ from bot.computer import ComputerPlayers
 from bot.storage.deadlines import Deadline, DeadlineRepository
 from bot.tables.model import Table, TableStatus
 from bot.tables.service import Change, PublicTable, StaleTable, TableError, TableService
-from games.core.wording import tr
+from games.core.wording import N_
 
 __all__ = [
     "IDLE_GAME",
@@ -336,10 +336,10 @@ class TurnClock:
 
     async def _sweep(self, now: datetime) -> None:
         idle = [
-            (table_id, tr("This lobby expired: nothing happened in it for two hours."))
+            (table_id, N_("This lobby expired: nothing happened in it for two hours."))
             for table_id in await self._service.idle_tables(TableStatus.LOBBY, now - STALE_LOBBY)
         ] + [
-            (table_id, tr("This game ended: nobody moved for two days. It is not rated."))
+            (table_id, N_("This game ended: nobody moved for two days. It is not rated."))
             for table_id in await self._service.idle_tables(TableStatus.ACTIVE, now - IDLE_GAME)
         ]
         for table_id, reason in idle:

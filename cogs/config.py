@@ -255,7 +255,8 @@ class ConfigCog(
                 game = PRESENTERS[key].game
                 embed.add_field(
                     name=tr("{title}: lobby defaults", title=game.title),
-                    value=options_summary(visible_options(game), options) or "rulebook",
+                    # i18n: lobby defaults when a server changed none: the rulebook's own.
+                    value=options_summary(visible_options(game), options) or tr("rulebook"),
                     inline=False,
                 )
         reset = await self.bot.results.last_reset(interaction.guild_id)
@@ -283,7 +284,9 @@ class ConfigCog(
     async def leaderboard(self, interaction: discord.Interaction[Any], enabled: bool) -> None:
         def change(settings: GuildSettings) -> str:
             settings.leaderboard = enabled
-            return tr("The leaderboard is now {value}.", value=tr("on") if enabled else tr("off"))
+            return (
+                tr("The leaderboard is now on.") if enabled else tr("The leaderboard is now off.")
+            )
 
         await self._change(interaction, change)
 
@@ -297,11 +300,9 @@ class ConfigCog(
             unrated = set(settings.unrated_games)
             (unrated.discard if rated else unrated.add)(game)
             settings.unrated_games = sorted(unrated)
-            return tr(
-                "{title} is now {value} on this server.",
-                title=title,
-                value="rated" if rated else tr("not rated"),
-            )
+            if rated:
+                return tr("{title} is now rated on this server.", title=title)
+            return tr("{title} is now not rated on this server.", title=title)
 
         await self._change(interaction, change)
 
@@ -310,10 +311,9 @@ class ConfigCog(
     async def computers(self, interaction: discord.Interaction[Any], rated: bool) -> None:
         def change(settings: GuildSettings) -> str:
             settings.rate_computer_games = rated
-            return tr(
-                "Games with computer players are now {value}.",
-                value="rated" if rated else "unrated",
-            )
+            if rated:
+                return tr("Games with computer players are now rated.")
+            return tr("Games with computer players are now unrated.")
 
         await self._change(interaction, change)
 
@@ -528,9 +528,8 @@ class ConfigCog(
         )
         embed = discord.Embed(
             title=tr("⚙️ {title}: lobby defaults", title=presenter.game.title),
-            description=(options_summary(fields, values) or tr("This game has no options."))
-            + "\n\n"
-            + tr("New lobbies start with these; the host can still change them."),
+            description=(options_summary(fields, values) or "This game has no options.")
+            + "\n\nNew lobbies start with these; the host can still change them.",
             colour=COLOUR,
         )
         view = ui.View(timeout=None)

@@ -22,7 +22,7 @@ from cogs.rating_words import board_rating, exact_figures, scale_note, stats_rat
 from cogs.replays import replay_button
 from cogs.replies import friendly
 from cogs.tricky_group import join_tricky, leave_tricky
-from games.core.wording import N_, ntr, tr
+from games.core.wording import N_, ntr, ordinal, tr
 
 if TYPE_CHECKING:
     from bot.app import TrickyBot
@@ -274,7 +274,7 @@ class LeaderboardCog(commands.Cog, name="LeaderboardCog"):
             else:
                 lines.append(tr("not on the current board"))
             if record.best_place is not None:
-                best = _ordinal(record.best_place)
+                best = ordinal(record.best_place)
                 if record.best_score is not None:
                     best += tr(", best score {best_score}", best_score=record.best_score)
                 lines.append(tr("best result: {best}", best=best))
@@ -313,19 +313,6 @@ class LeaderboardCog(commands.Cog, name="LeaderboardCog"):
             await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
 
-def _ordinal(place: int) -> str:
-    """A place as the reader's language writes it (English 1st, 2nd; German 1., 2.)."""
-    if 10 <= place % 100 <= 20:
-        return tr("{place}th", place=place)
-    if place % 10 == 1:
-        return tr("{place}st", place=place)
-    if place % 10 == 2:
-        return tr("{place}nd", place=place)
-    if place % 10 == 3:
-        return tr("{place}rd", place=place)
-    return tr("{place}th", place=place)
-
-
 def _history_line(result: GameResult) -> str:
     presenter = PRESENTERS.get(result.game_key)
     title = presenter.game.title if presenter else result.game_key
@@ -336,7 +323,7 @@ def _history_line(result: GameResult) -> str:
             "**{title}** {when}: ended early ({players})", title=title, when=when, players=players
         )
     ranked = sorted(result.seats, key=lambda seat: (seat.place or 99, seat.seat))
-    players = ", ".join(f"{_ordinal(seat.place or 0)} {seat.name}" for seat in ranked)
+    players = ", ".join(f"{ordinal(seat.place or 0)} {seat.name}" for seat in ranked)
     rated = (
         tr("rated")
         if result.rated

@@ -86,9 +86,10 @@ async def tell_if_undelivered(bot: TrickyBot, interaction: discord.Interaction[A
 
 
 def describe(chosen: PlayerPreferences, everywhere: bool) -> str:
-    where = tr("everywhere (unless you chose otherwise for a server)") if everywhere else "here"
     lines = [
-        tr("How you are told, {where}:", where=where),
+        tr("How you are told, everywhere (unless you chose otherwise for a server):")
+        if everywhere
+        else tr("How you are told, here:"),
         tr("• Turn pings in the table's channel: always."),
     ]
     if chosen.turn_dm and chosen.turn_dm_min_seconds <= 1:

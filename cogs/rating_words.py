@@ -7,7 +7,7 @@ this module only words them, so the leaderboard and ``/tricky stats`` say the sa
 from __future__ import annotations
 
 from bot.ratings import PROVISIONAL_GAMES, START, BoardRating
-from games.core.wording import tr
+from games.core.wording import number, tr
 
 __all__ = ["board_rating", "exact_figures", "scale_note", "stats_rating"]
 
@@ -46,8 +46,8 @@ def exact_figures(rating: BoardRating) -> str:
     """openskill's own figures, for those who want them."""
     return tr(
         "exact: mu {mu}, sigma {sigma}, cautious estimate (mu - 3 sigma) {cautious}",
-        # openskill's figures as they are printed everywhere, two decimals with a point
-        mu=f"{rating.mu:.2f}",
-        sigma=f"{rating.sigma:.2f}",
-        cautious=f"{rating.cautious:.2f}",
+        # openskill's figures with two decimals, in the reader's number format (25,00)
+        mu=number(rating.mu, 2),
+        sigma=number(rating.sigma, 2),
+        cautious=number(rating.cautious, 2),
     )

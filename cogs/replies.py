@@ -13,6 +13,7 @@ from discord import app_commands
 
 from bot.errors import UserError
 from bot.i18n.languages import language
+from cogs.speaking import remember_locale
 from games.core.wording import N_, speak, tr
 
 __all__ = [
@@ -114,6 +115,7 @@ def friendly(
         self: S, interaction: discord.Interaction[Any], *args: P.args, **kwargs: P.kwargs
     ) -> None:
         speak(language(str(interaction.locale)))
+        await remember_locale(interaction)
         try:
             await handler(self, interaction, *args, **kwargs)
         except EXPLAINED as error:

@@ -7,6 +7,9 @@
   direct messages about a server's game are in the server's language:
   :func:`server_language` reads ``/tricky-config language``, else the server's Discord
   preferred locale. The board speaks it around every public message it draws.
+* Direct messages (turn and result messages) are in their recipient's language: the
+  Discord language their latest interaction came with (:func:`remember_locale` keeps it
+  in their preferences), else the server's (:func:`recipient_language`).
 * Slash command descriptions, option descriptions and choices go to Discord already
   translated for every Discord locale a catalog serves (:class:`CatalogTranslator`).
   The names of commands and options stay English in every language, on purpose: the
@@ -36,6 +39,8 @@ __all__ = [
     "CatalogTranslator",
     "member_check",
     "member_language",
+    "recipient_language",
+    "remember_locale",
     "server_language",
     "setup",
 ]
@@ -85,10 +90,32 @@ async def server_language(bot: TrickyBot, guild_id: int | None) -> Language:
     return language(None if guild is None else str(guild.preferred_locale))
 
 
+async def recipient_language(bot: TrickyBot, user_id: int, guild_id: int | None) -> Language:
+    """A direct message's language: its recipient's Discord language as last seen, else
+    the language of the server whose game it is about."""
+    locale = await bot.preferences.locale(user_id)
+    if locale is not None:
+        return language(locale)
+    return await server_language(bot, guild_id)
+
+
+async def remember_locale(interaction: discord.Interaction[Any]) -> None:
+    """Keep the member's Discord language for the direct messages sent to them later.
+    Never in the way: a failure is logged and the interaction goes on."""
+    preferences = getattr(interaction.client, "preferences", None)
+    if preferences is None:
+        return
+    try:
+        await preferences.seen_locale(interaction.user.id, str(interaction.locale))
+    except Exception:
+        log.exception("could not remember the locale of %s", interaction.user.id)
+
+
 async def member_check(interaction: discord.Interaction[Any]) -> bool:
     """The command tree's check, run first in every command's own task: from here on,
     everything the command says to its member is in the member's language."""
     speak(member_language(interaction))
+    await remember_locale(interaction)
     return True
 
 
@@ -96,3 +123,4 @@ async def setup(bot: TrickyBot) -> None:
     await bot.tree.set_translator(CatalogTranslator())
     bot.tree.interaction_check = member_check  # type: ignore[method-assign]
     bot.tables.channel_language = partial(server_language, bot)
+    bot.turn_messages.recipient_language = partial(recipient_language, bot)

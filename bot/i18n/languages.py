@@ -64,8 +64,14 @@ class Language:
     def ngettext(self, singular: str, plural: str, count: int) -> str:
         return self.translations.ngettext(singular, plural, count)
 
-    def number(self, value: int | float) -> str:
-        return format_decimal(value, locale=self.locale)
+    def number(self, value: int | float, places: int | None = None) -> str:
+        if places is None:
+            return format_decimal(value, locale=self.locale)
+        pattern = "#,##0." + "0" * places if places else "#,##0"
+        return format_decimal(value, format=pattern, locale=self.locale)
+
+    def ordinal_form(self, value: int) -> str:
+        return self.locale.ordinal_form(value)
 
     @classmethod
     def of(cls, code: str, catalog: Catalog, locale: Locale | None = None) -> Language:

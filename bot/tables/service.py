@@ -106,11 +106,13 @@ class MoveRefused(TableError):
     """The game refused the move: its rules forbid it, or it is no move of that game.
 
     The reply layer knows one kind of user error; the game's own (``error``, with its
-    precise kind) is kept for whoever needs more than the message.
+    precise kind) is kept for whoever needs more than the message. The message is the
+    game's reason in the language spoken where the move was tried: a member's move is
+    tried in their handler's task, which speaks their language.
     """
 
     def __init__(self, error: GameError) -> None:
-        super().__init__(error.message)
+        super().__init__(error.worded())
         self.error = error
 
 
@@ -533,19 +535,23 @@ class TableService:
             # Seats keep the order people sat down in (joins append, leaves close the gap),
             # so the first person left has waited longest.
             heir = next((player for player in seats if not player.is_computer), None)
-            if heir is None:
-                await self._cancel_lobby(table)
-                kind: ChangeKind = "cancelled"
-                news = tr("This lobby closed: its host left the server and nobody else was seated.")
-            else:
-                await self._hand_over(table, heir, seats)
-                kind = "host"
-                gone = tr("The host") if table.host is None else table.host.name
-                news = tr(
-                    "{gone} left the server, so {name} hosts this lobby now.",
-                    gone=gone,
-                    name=heir.name,
-                )
+            # Told to the channel, in its language: not in that of whoever found the host gone.
+            with speaking(await self._channel_speaker(table.guild_id)):
+                if heir is None:
+                    await self._cancel_lobby(table)
+                    kind: ChangeKind = "cancelled"
+                    news = tr(
+                        "This lobby closed: its host left the server and nobody else was seated."
+                    )
+                else:
+                    await self._hand_over(table, heir, seats)
+                    kind = "host"
+                    gone = tr("The host") if table.host is None else table.host.name
+                    news = tr(
+                        "{gone} left the server, so {name} hosts this lobby now.",
+                        gone=gone,
+                        name=heir.name,
+                    )
         log.info("table %s: host %s left the server (%s)", table_id, host_id, kind)
         table = await self.get(table_id)
         await self._notify(Change(table, kind, (news,)))
@@ -751,6 +757,12 @@ class TableService:
             raise MoveRefused(error) from error
         return await self._save(table, game, state, seat, action, events, by)
 
+    async def _channel_speaker(self, guild_id: int) -> Speaker:
+        """The language of what the channel is told (:attr:`channel_language`); without
+        one, whatever is spoken here."""
+        told_in = self.channel_language
+        return speaker() if told_in is None else await told_in(guild_id)
+
     async def _announce_move(self, played: Played) -> None:
         public = tuple(event for event in played.events if event.audience is None)
         kind: ChangeKind = "finished" if played.table.status is TableStatus.FINISHED else "acted"
@@ -771,9 +783,7 @@ class TableService:
         away = _away_after(player, by)
         # The public lines stay on the table for everyone: the channel's language, not the
         # mover's (an English member's move on a German server is told in German).
-        told_in = self.channel_language
-        channel = speaker() if told_in is None else await told_in(table.guild_id)
-        with speaking(channel):
+        with speaking(await self._channel_speaker(table.guild_id)):
             notes = _away_notes(player, away)
             lines = notes + tuple(
                 game.narrate(event, names) for event in events if event.audience is None
@@ -873,7 +883,10 @@ class TableService:
         await self._notify(Change(await self.get(table_id), "reminder", reminded=seats))
 
     async def close_idle(self, table_id: int, reason: str) -> Table | None:
-        """Cancel a lobby that never started, or end a game nobody plays (unrated)."""
+        """Cancel a lobby that never started, or end a game nobody plays (unrated).
+
+        ``reason`` is a message id (marked with ``N_``): the channel is told it in its own
+        language, whatever the caller speaks (the turn clock's sweep speaks none)."""
         async with self._lock(table_id):
             table = await self.get(table_id)
             if not table.status.is_open:
@@ -893,7 +906,9 @@ class TableService:
         log.info("table %s closed: %s", table_id, reason)
         kind: ChangeKind = "cancelled" if status is TableStatus.CANCELLED else "ended"
         table = await self.get(table_id)
-        await self._notify(Change(table, kind, (reason,)))
+        with speaking(await self._channel_speaker(table.guild_id)):
+            told = tr(reason)
+        await self._notify(Change(table, kind, (told,)))
         return table
 
     async def idle_tables(self, status: TableStatus, before: datetime) -> list[int]:
@@ -1066,7 +1081,7 @@ class TableService:
             return chosen
         except GameError as error:
             raise TableError(
-                tr("That option is not allowed: {message}", message=error.message)
+                tr("That option is not allowed: {message}", message=error.worded())
             ) from None
 
     async def _changed(self, table_id: int, kind: ChangeKind) -> Table:

@@ -9,7 +9,15 @@ from cogs.pictures.base import standings
 from cogs.pictures.kit import Back, Badge, Card, Group, Page, SeatTile, Sketch
 from games.core.wording import ntr, tr
 from games.falsche_faehrte import text as words
-from games.falsche_faehrte.cards import JOKER, Colour, colour_of, parse_card, value_of
+from games.falsche_faehrte.cards import (
+    JOKER,
+    JOKER_WORD,
+    Colour,
+    colour_of,
+    colour_title,
+    parse_card,
+    value_of,
+)
 from games.falsche_faehrte.model import FaehrteView
 
 __all__ = ["FaehrteArtist", "card"]
@@ -25,11 +33,13 @@ TINT = {
 
 def card(code: int, *, picked: bool = False, w: int = 84) -> Card:
     if code == JOKER:
-        return Card("J", "JOKER", tint=(250, 250, 250), w=w, h=int(w * 1.4), picked=picked)
+        return Card(
+            "J", tr(JOKER_WORD).upper(), tint=(250, 250, 250), w=w, h=int(w * 1.4), picked=picked
+        )
     colour = colour_of(code)
     return Card(
         str(value_of(code)),
-        colour.label.upper(),
+        colour_title(colour).upper(),
         tint=TINT[colour],
         w=w,
         h=int(w * 1.4),
@@ -56,7 +66,9 @@ class FaehrteArtist:
                 tricks_per_round=view.tricks_per_round,
             ),
         )
-        badges = [Badge(tr("Trump: {label}", label=view.trump.label), fill=TINT[view.trump])]
+        badges = [
+            Badge(tr("Trump: {colour}", colour=colour_title(view.trump)), fill=TINT[view.trump])
+        ]
         if view.round_type is not None:
             badges.append(
                 Badge(tr("{round_kind} round", round_kind=words.round_kind(view.round_type)))
@@ -110,9 +122,9 @@ class FaehrteArtist:
             lines = [
                 tr("Score {seat}", seat=view.scores[seat]),
                 tr(
-                    "{amount} · {amount2} in hand",
-                    amount=ntr("{count} trick", "{count} tricks", view.tricks[seat]),
-                    amount2=ntr("{count} card", "{count} cards", view.hand_sizes[seat]),
+                    "{tricks} · {cards} in hand",
+                    tricks=ntr("{count} trick", "{count} tricks", view.tricks[seat]),
+                    cards=ntr("{count} card", "{count} cards", view.hand_sizes[seat]),
                 ),
             ]
             if view.phase == "face_down":
@@ -131,7 +143,7 @@ class FaehrteArtist:
         assert view.viewer is not None and view.hand is not None
         page = Page(
             tr("{viewer}'s cards", viewer=names[view.viewer]),
-            tr("Round {round} · trump {label}", round=view.round, label=view.trump.label),
+            tr("Round {round} · trump {colour}", round=view.round, colour=colour_title(view.trump)),
         )
         picked = _picked(view, draft)
         if view.chosen is not None:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from cogs.pictures.kit import Caption, Chip, Group, Page, SeatTile, Sketch, Stack
 from cogs.presenters.short_changed import decode_draft
-from games.core.wording import ntr, tr
+from games.core.wording import N_, ntr, tr
 from games.short_changed.chips import COLOURS, Chips, Colour
 from games.short_changed.model import (
     Donated,
@@ -76,14 +76,17 @@ class ShortChangedArtist:
         if guesses:
             page.heading(tr("Guesses"))
             for guess in guesses:
-                verdict = "right" if guess.correct else "wrong"
+                sentence = (
+                    N_("{seat} guessed {target} holds {total}: right")
+                    if guess.correct
+                    else N_("{seat} guessed {target} holds {total}: wrong")
+                )
                 page.line(
                     tr(
-                        "{seat} guessed {target} holds {total}: {verdict}",
+                        sentence,
                         seat=names[guess.seat],
                         target=names[guess.target],
                         total=guess.total,
-                        verdict=verdict,
                     )
                 )
         if view.revealed_hands is not None:

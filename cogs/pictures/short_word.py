@@ -57,7 +57,7 @@ class ShortWordArtist:
                 "Hand {hand} of {hands} · {dictionary}",
                 hand=view.hand,
                 hands=view.hands,
-                dictionary=view.dictionary,
+                dictionary=tr(view.dictionary),
             ),
         )
         centre: list[Group] = [
@@ -146,7 +146,7 @@ class SolitaireArtist:
                 "{used} of {amount} in words · {dictionary}",
                 used=view.used,
                 amount=ntr("{count} card", "{count} cards", view.cards),
-                dictionary=view.dictionary,
+                dictionary=tr(view.dictionary),
             ),
         )
         if view.ending == "won":

@@ -46,6 +46,7 @@ from games.falsche_faehrte.cards import (
     card_text,
     card_words,
     colour_of,
+    colour_word,
     parse_card,
 )
 from games.falsche_faehrte.model import (
@@ -245,8 +246,10 @@ class FalscheFaehrtePresenter(Presenter):
             marker = "▶ " if live and seat == acting else ""
             notes = [tr("{seat} pts", seat=view.scores[seat]), words.tricks(view.tricks[seat])]
             if seat == view.dealer:
+                # i18n: beside the dealer's name in the list of seats.
                 notes.append(tr("deals"))
             if view.phase == "face_down":
+                # i18n: beside a seat's name while everyone picks a face-down card.
                 notes.append(tr("ready") if view.ready[seat] else tr("choosing"))
             seats.append(f"{marker}**{name}** {', '.join(notes)}")
         return " · ".join(seats)
@@ -255,9 +258,8 @@ class FalscheFaehrtePresenter(Presenter):
     def _history(view: FaehrteView, names: Sequence[str], *, last: bool = False) -> str:
         """Each round's points, a line a round (``last``: only the last round's)."""
         lines = [
-            f"{scored.round}. "
-            + (tr("Plus") if scored.round_type == "plus" else tr("Minus"))
-            + f" ({scored.total}): "
+            f"{scored.round}. {'Plus' if scored.round_type == 'plus' else 'Minus'} "
+            f"({scored.total}): "
             + " · ".join(f"{names[seat]} {points}" for seat, points in enumerate(scored.points))
             for scored in (view.history[-1:] if last else view.history)
         ]
@@ -273,18 +275,19 @@ class FalscheFaehrtePresenter(Presenter):
             )
         else:
             winners = tr(" and ").join(names[seat] for seat in outcome.winners)
-            title = tr(
-                "{winners} {value} Auf falscher Fährte!",
+            title = ntr(
+                "{winners} wins Auf falscher Fährte!",
+                "{winners} win Auf falscher Fährte!",
+                len(outcome.winners),
                 winners=winners,
-                value="win" if len(outcome.winners) > 1 else "wins",
             )
             order = sorted(range(view.seats), key=lambda seat: outcome.places[seat])
             standings = "\n".join(
                 tr(
-                    "{seat}. **{seat2}** · {seat3} pts",
-                    seat=outcome.places[seat],
-                    seat2=names[seat],
-                    seat3=outcome.scores[seat],
+                    "{place}. **{seat}** · {points} pts",
+                    place=outcome.places[seat],
+                    seat=names[seat],
+                    points=outcome.scores[seat],
                 )
                 for seat in order
             )
@@ -330,11 +333,11 @@ class FalscheFaehrtePresenter(Presenter):
             name=tr("Tricks and points"),
             value="\n".join(
                 tr(
-                    "**{seat}** · {tricks} → {seat2} pts (total {seat3})",
+                    "**{seat}** · {tricks} → {points} pts (total {total})",
                     seat=names[seat],
                     tricks=words.tricks(scored.tricks[seat]),
-                    seat2=scored.points[seat],
-                    seat3=scored.scores[seat],
+                    points=scored.points[seat],
+                    total=scored.scores[seat],
                 )
                 for seat in range(len(scored.tricks))
             ),
@@ -415,7 +418,7 @@ class FalscheFaehrtePresenter(Presenter):
         led = next((colour_of(card) for card in view.trick if card != JOKER), None)
         if led is None:
             return tr("**Your turn.** Lead any card.") if not view.trick else tr("**Your turn.**")
-        return tr("**Your turn.** Follow {lower} if you can.", lower=led.label.lower())
+        return tr("**Your turn.** Follow {colour} if you can.", colour=colour_word(led))
 
     def _controls(self, seat: SeatTable, picked: Card | None) -> list[discord.ui.Item[Any]]:
         table_id, version = seat.table.id, seat.table.version
@@ -452,7 +455,7 @@ class FalscheFaehrtePresenter(Presenter):
             if isinstance(action, SwitchTrump):
                 button(
                     f"t:{action.colour.letter}",
-                    label=tr("Make {lower} trump", lower=action.colour.label.lower()),
+                    label=tr("Make {colour} trump", colour=colour_word(action.colour)),
                     emoji=action.colour.glyph,
                     style=discord.ButtonStyle.primary,
                     row=TRUMP_ROW,

@@ -273,9 +273,9 @@ class ShortChangedPresenter(Presenter):
     @staticmethod
     def _draft_line(take: Chips, give: Chips, changes: list[ShortChange]) -> str:
         line = tr(
-            "**Short change:** take {chips} · give {chips2}",
-            chips=words.chips(take),
-            chips2=words.chips(give),
+            "**Short change:** take {take} · give {give}",
+            take=words.chips(take),
+            give=words.chips(give),
         )
         if ShortChange(take=take, give=give) in changes:
             return line + tr(" → ready.")
@@ -312,10 +312,10 @@ class ShortChangedPresenter(Presenter):
                     button(
                         f"t:{LETTER[colour]}:{draft}",
                         label=tr(
-                            "Take {value}: {colour} of {colour2}",
-                            value=colour.value,
-                            colour=take[colour],
-                            colour2=view.pot[colour],
+                            "Take {colour}: {taking} of {available}",
+                            colour=colour.word(),
+                            taking=take[colour],
+                            available=view.pot[colour],
                         ),
                         emoji=colour.glyph,
                         style=_chosen(take[colour]),
@@ -325,10 +325,10 @@ class ShortChangedPresenter(Presenter):
                     button(
                         f"v:{LETTER[colour]}:{draft}",
                         label=tr(
-                            "Give {value}: {colour} of {colour2}",
-                            value=colour.value,
-                            colour=give[colour],
-                            colour2=hand[colour],
+                            "Give {colour}: {giving} of {available}",
+                            colour=colour.word(),
+                            giving=give[colour],
+                            available=hand[colour],
                         ),
                         emoji=colour.glyph,
                         style=_chosen(give[colour]),
@@ -466,9 +466,9 @@ class ShortChangedPresenter(Presenter):
                 return tr("Guess that {target} holds {total}", target=names[target], total=total)
             case ShortChange(take=take, give=give):
                 return tr(
-                    "Short change: take {chips}, give {chips2}",
-                    chips=words.chips(take),
-                    chips2=words.chips(give),
+                    "Short change: take {take}, give {give}",
+                    take=words.chips(take),
+                    give=words.chips(give),
                 )
             case Donate(chip=chip):
                 return tr("Donate {chip} to the pot", chip=words.chip(chip))
@@ -504,7 +504,8 @@ class ShortChangedPresenter(Presenter):
 def _chip_words(colour: Colour) -> str:
     """``a red (5)``: a chip on a control's label, its colour in words (the emoji beside it
     only decorates)."""
-    return f"a {colour.value} ({colour.value_in_points})"
+    # i18n: one chip on a button ("Donate a red (5)"): its colour and what it is worth.
+    return tr("a {colour} ({points})", colour=colour.word(), points=colour.value_in_points)
 
 
 def _chosen(count: int) -> discord.ButtonStyle:

@@ -187,11 +187,11 @@ class ShortWordPresenter(Presenter):
             )
         self.recent_field(embed, public)
         check = (
-            tr("Words are checked against {dictionary}.", dictionary=view.dictionary)
+            tr("Words are checked against {dictionary}.", dictionary=tr(view.dictionary))
             if view.validation == "dictionary"
             else tr(
                 "Challenge mode: words stand unless challenged ({dictionary} decides).",
-                dictionary=view.dictionary,
+                dictionary=tr(view.dictionary),
             )
         )
         embed.set_footer(
@@ -201,7 +201,7 @@ class ShortWordPresenter(Presenter):
 
     def _situation(self, view: ShortWordView, names: Sequence[str]) -> str:
         cards = view.hand + 2
-        top = card_chip(view.top_discard) if view.top_discard else "none"
+        top = card_chip(view.top_discard) if view.top_discard else tr("none")
         lines = [
             tr("{cards} cards each, dealt by {dealer}.", cards=cards, dealer=names[view.dealer]),
             tr(
@@ -427,7 +427,7 @@ class ShortWordPresenter(Presenter):
         lines = [notice.render()] if notice else []
         cards = view.hand_cards or ()
         lines.append(tr("**Your cards:** {hand_chips}", hand_chips=hand_chips(cards)))
-        top = card_chip(view.top_discard) if view.top_discard else "none"
+        top = card_chip(view.top_discard) if view.top_discard else tr("none")
         lines.append(
             tr(
                 "Top discard: {top} · Stock: {amount} · Hand {hand} of {hands}",
@@ -446,7 +446,7 @@ class ShortWordPresenter(Presenter):
             )
         embed = self.embed(tr("The Short Word Game · your cards"), "\n".join(lines))
         check = (
-            tr("words are checked against {dictionary}", dictionary=view.dictionary)
+            tr("words are checked against {dictionary}", dictionary=tr(view.dictionary))
             if view.validation == "dictionary"
             else tr("challenge mode")
         )
@@ -525,7 +525,7 @@ class ShortWordPresenter(Presenter):
             top = view.top_discard
             button(
                 "dd",
-                label=tr("Take the discard {top}·{top2}", top=top, top2=POINTS[top]),
+                label=tr("Take the discard {top}·{points}", top=top, points=POINTS[top]),
                 style=discord.ButtonStyle.primary,
                 row=0,
             )
@@ -680,8 +680,8 @@ class ShortWordPresenter(Presenter):
             bot = cast("TrickyBot", interaction.client)
             settings = await bot.guild_settings.get(interaction.guild_id)
             options = settings.lobby_defaults.get("short_word", {})
-            added = ", ".join(options.get("house_add", ())) or "none"
-            banned = ", ".join(options.get("house_remove", ())) or "none"
+            added = ", ".join(options.get("house_add", ())) or tr("none")
+            banned = ", ".join(options.get("house_remove", ())) or tr("none")
             await explain(
                 interaction,
                 clip(

@@ -59,7 +59,7 @@ class SolitairePresenter(Presenter):
         self._words_field(embed, view, pictured=pictured)
         self.recent_field(embed, public)
         embed.set_footer(
-            text=tr("Words are checked against {dictionary}.", dictionary=view.dictionary)
+            text=tr("Words are checked against {dictionary}.", dictionary=tr(view.dictionary))
         )
         return [embed]
 
@@ -194,11 +194,11 @@ class SolitairePresenter(Presenter):
                     [
                         discord.SelectOption(
                             label=tr(
-                                "Stack {value}: {top} ({source} cards) onto stack {value2}",
-                                value=move.source + 1,
+                                "Stack {source}: {top} ({cards} cards) onto stack {target}",
+                                source=move.source + 1,
                                 top=top,
-                                source=view.sizes[move.source],
-                                value2=target + 1,
+                                cards=view.sizes[move.source],
+                                target=target + 1,
                             ),
                             value=f"{move.source}:{target}",
                         )
@@ -243,9 +243,9 @@ class SolitairePresenter(Presenter):
                 return tr("Spell {upper}", upper=str(word).upper())
             case MoveCard(source=source, target=target):
                 return tr(
-                    "Move the top card of stack {value} onto empty stack {value2}",
-                    value=source + 1,
-                    value2=target + 1,
+                    "Move the top card of stack {source} onto empty stack {target}",
+                    source=source + 1,
+                    target=target + 1,
                 )
             case GiveUp():
                 return tr("Give up")

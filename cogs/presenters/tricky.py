@@ -275,11 +275,11 @@ class TrickyPresenter(Presenter):
                 dice_left = ntr("{count} die", "{count} dice", view.dice_left[seat])
                 parts.append(
                     tr(
-                        "{amount}, {seat} taken · {dice_left} left · re-rolled {seat2}",
-                        amount=ntr("{count} trick", "{count} tricks", view.tricks_won[seat]),
-                        seat=view.taken[seat],
+                        "{tricks}, {taken} taken · {dice_left} left · re-rolled {rerolled}",
+                        tricks=ntr("{count} trick", "{count} tricks", view.tricks_won[seat]),
+                        taken=view.taken[seat],
                         dice_left=dice_left,
-                        seat2=view.rerolled[seat],
+                        rerolled=view.rerolled[seat],
                     )
                 )
             if seat == view.high_bidder and view.phase in ("trump", "tricks"):
@@ -369,31 +369,38 @@ class TrickyPresenter(Presenter):
         self, scored: HandScored, events: Sequence[Event], names: Sequence[str]
     ) -> discord.Embed:
         bidder = names[scored.bidder]
-        verdict = "made" if scored.made else "failed"
-        title = tr(
-            "Hand {hand}: {bidder} {verdict} the bid of {bid}",
-            hand=scored.hand,
-            bidder=bidder,
-            verdict=verdict,
-            bid=scored.bid,
+        title = (
+            tr(
+                "Hand {hand}: {bidder} made the bid of {bid}",
+                hand=scored.hand,
+                bidder=bidder,
+                bid=scored.bid,
+            )
+            if scored.made
+            else tr(
+                "Hand {hand}: {bidder} failed the bid of {bid}",
+                hand=scored.hand,
+                bidder=bidder,
+                bid=scored.bid,
+            )
         )
         multiplier = max(scored.trump or 0, len(scored.taken))
         if scored.made:
             how = tr(
-                "{bidder} took {bidder2} points and scores the bid times {multiplier}: "
+                "{bidder} took {took} points and scores the bid times {multiplier}: "
                 "**{points}** ({trump}). The others score the points they took.",
                 bidder=bidder,
-                bidder2=scored.taken[scored.bidder],
+                took=scored.taken[scored.bidder],
                 multiplier=multiplier,
                 points=_points(scored.gained[scored.bidder]),
                 trump=words.trump(scored.trump),
             )
         else:
             how = tr(
-                "{bidder} took only {bidder2} points and scores nothing. The others "
+                "{bidder} took only {took} points and scores nothing. The others "
                 "score one and a half times the points they took.",
                 bidder=bidder,
-                bidder2=scored.taken[scored.bidder],
+                took=scored.taken[scored.bidder],
             )
         embed = self.embed(title, how)
         embed.add_field(
@@ -829,10 +836,10 @@ def _bid(seat: SeatTable, amount: int) -> Reaction:
         Notice(
             tr(
                 "No hand can make a bid of {points}: with your dice as they show and "
-                "everyone else's at their highest, the most you could take is {points2}. "
+                "everyone else's at their highest, the most you could take is {most}. "
                 "Bid {points} anyway, or pick another bid.",
                 points=_points(amount),
-                points2=_points(most),
+                most=_points(most),
             ),
             "warn",
         ),

@@ -26,7 +26,7 @@ that is a name (a table's id) as ``str``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Protocol
@@ -34,9 +34,11 @@ from typing import Protocol
 __all__ = [
     "ENGLISH",
     "N_",
+    "Later",
     "Speaker",
     "ntr",
     "number",
+    "ordinal",
     "speak",
     "speaker",
     "speaking",
@@ -54,7 +56,9 @@ class Speaker(Protocol):
 
     def ngettext(self, singular: str, plural: str, count: int) -> str: ...
 
-    def number(self, value: int | float) -> str: ...
+    def number(self, value: int | float, places: int | None = None) -> str: ...
+
+    def ordinal_form(self, value: int) -> str: ...
 
 
 class _English:
@@ -68,8 +72,13 @@ class _English:
     def ngettext(self, singular: str, plural: str, count: int) -> str:
         return singular if count == 1 else plural
 
-    def number(self, value: int | float) -> str:
-        return f"{value:,}"
+    def number(self, value: int | float, places: int | None = None) -> str:
+        return f"{value:,}" if places is None else f"{value:,.{places}f}"
+
+    def ordinal_form(self, value: int) -> str:
+        if 10 <= value % 100 <= 20:
+            return "other"
+        return {1: "one", 2: "two", 3: "few"}.get(value % 10, "other")
 
 
 ENGLISH: Speaker = _English()
@@ -139,6 +148,52 @@ def N_(message: str) -> str:  # gettext's own name for "mark, translate later"
     return message
 
 
-def number(value: int | float) -> str:
-    """``value`` written the way the current language writes numbers."""
-    return _speaker.get().number(value)
+class Later:
+    """Words drawn only when they are written into a message, in that moment's language.
+
+    For a field of a message worded later than it is made (a game's refusal, worded for
+    the member who tried the move): ``Later(card_text, card)`` is ``card_text(card)`` in
+    whichever language the message is finally written in.
+    """
+
+    __slots__ = ("_args", "_draw")
+
+    def __init__(self, draw: Callable[..., str], /, *args: object) -> None:
+        self._draw = draw
+        self._args = args
+
+    def __str__(self) -> str:
+        return self._draw(*self._args)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __repr__(self) -> str:
+        return f"Later({self._draw.__name__}, {', '.join(map(repr, self._args))})"
+
+
+def number(value: int | float, places: int | None = None) -> str:
+    """``value`` written the way the current language writes numbers; with ``places``,
+    always that many decimals (``1.50`` / ``1,50``)."""
+    return _speaker.get().number(value, places)
+
+
+ORDINALS = {
+    # i18n: a place in a ranking: 1st, 21st. Each message is one of the language's ordinal
+    # forms (CLDR: English has one, two, few, other); German writes every place "{place}.".
+    "one": N_("{place}st"),
+    # i18n: a place in a ranking: 2nd, 22nd (see "{place}st").
+    "two": N_("{place}nd"),
+    # i18n: a place in a ranking: 3rd, 23rd (see "{place}st").
+    "few": N_("{place}rd"),
+    # i18n: a place in a ranking: 4th, 11th, 12th (see "{place}st"); in a language with one
+    # ordinal form, the only one used.
+    "other": N_("{place}th"),
+}
+
+
+def ordinal(place: int) -> str:
+    """``1st``, ``2nd`` (``1.``, ``2.``): a place, by the current language's ordinal forms."""
+    language = _speaker.get()
+    form = language.ordinal_form(place)
+    return tr(ORDINALS.get(form, ORDINALS["other"]), place=place)

@@ -16,11 +16,14 @@ from typing import Annotated
 
 from pydantic import PlainSerializer, PlainValidator
 
+from games.core.wording import N_, tr
+
 __all__ = [
     "COLOURS",
     "JOKER",
     "JOKER_GLYPH",
     "JOKER_SUIT",
+    "JOKER_WORD",
     "Card",
     "CardCode",
     "Colour",
@@ -30,6 +33,8 @@ __all__ = [
     "card_text",
     "card_words",
     "colour_of",
+    "colour_title",
+    "colour_word",
     "deck",
     "hand_size",
     "parse_card",
@@ -53,6 +58,8 @@ class Colour(IntEnum):
 
     @property
     def label(self) -> str:
+        """``Red``: the colour's English name, as code and logs write it; players read
+        :func:`colour_word`."""
         return self.name.title()
 
     @property
@@ -61,6 +68,17 @@ class Colour(IntEnum):
 
 
 _GLYPH = {Colour.RED: "🟥", Colour.YELLOW: "🟨", Colour.GREEN: "🟩", Colour.BLUE: "🟦"}
+_WORDS = {
+    # i18n: a colour of Auf falscher Fährte's cards and Short Changed's chips, written inside
+    # sentences ("Follow red", "red 7"); German capitalises it there too ("Bediene Rot").
+    Colour.RED: N_("red"),
+    # i18n: a colour of Auf falscher Fährte's cards, inside sentences ("Follow yellow").
+    Colour.YELLOW: N_("yellow"),
+    # i18n: a colour of the cards and of Short Changed's chips, inside sentences.
+    Colour.GREEN: N_("green"),
+    # i18n: a colour of the cards and of Short Changed's chips, inside sentences.
+    Colour.BLUE: N_("blue"),
+}
 COLOURS: tuple[Colour, ...] = tuple(Colour)
 
 JOKER: Card = 64
@@ -123,13 +141,8 @@ _CODES: dict[Card, str] = {
 }
 _CODES[JOKER] = "j"
 _BY_CODE = {code: card for card, code in _CODES.items()}
-_TEXT: dict[Card, str] = {
-    # The colour in words too: the square alone leaves colour-blind players guessing.
-    card(colour, value): f"{colour.glyph} {colour.name.lower()} {value}"
-    for colour in COLOURS
-    for value in range(FOUR_SEAT_TOP + 1)
-}
-_TEXT[JOKER] = f"{JOKER_GLYPH} joker"
+_CODE_GLYPH = {card: COLOURS[card >> 4].glyph for card in _CODES if card != JOKER}
+JOKER_WORD = N_("joker")
 
 
 def card_code(card: Card) -> str:
@@ -144,15 +157,31 @@ def parse_card(code: object) -> Card:
     raise ValueError("not a card: write a colour letter (r, y, g, b) and a value, or j")
 
 
+def colour_word(colour: Colour) -> str:
+    """``red`` (``Rot``): a colour as a sentence says it, in the reader's language."""
+    return tr(_WORDS[colour])
+
+
+def colour_title(colour: Colour) -> str:
+    """``Red`` (``Rot``): a colour's word starting a sentence or a label."""
+    word = colour_word(colour)
+    return word[:1].upper() + word[1:]
+
+
 def card_text(card: Card) -> str:
     """``🟥 red 7`` or ``🃏 joker``: how a card is shown to players (the square decorates,
-    the word says the colour)."""
-    return _TEXT[card]
+    the word says the colour: the square alone leaves colour-blind players guessing).
+    ``KeyError`` for no card of the game."""
+    if card == JOKER:
+        return f"{JOKER_GLYPH} {tr(JOKER_WORD)}"
+    return f"{_CODE_GLYPH[card]} {card_words(card)}"
 
 
 def card_words(card: Card) -> str:
     """``red 7`` or ``joker``: a card in words alone, for a control's label."""
-    return "joker" if card == JOKER else f"{colour_of(card).name.lower()} {value_of(card)}"
+    if card == JOKER:
+        return tr(JOKER_WORD)
+    return f"{colour_word(colour_of(card))} {value_of(card)}"
 
 
 def _parse_colour(name: object) -> Colour:

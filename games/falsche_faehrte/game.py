@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from games.core.chance import Chance
 from games.core.errors import IllegalAction, NotYourTurn
 from games.core.game import Event, Game, News, Outcome, Seat, places_from_scores
-from games.core.wording import N_
+from games.core.wording import N_, Later, tr
 from games.falsche_faehrte import text
 from games.falsche_faehrte.cards import (
     COLOURS,
@@ -27,6 +27,8 @@ from games.falsche_faehrte.cards import (
     Card,
     Colour,
     card_text,
+    colour_title,
+    colour_word,
     deck,
     hand_size,
     value_of,
@@ -91,7 +93,7 @@ def _name(card: Card) -> str:
     try:
         return card_text(card)
     except KeyError:
-        return "that card"
+        return tr("that card")
 
 
 class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
@@ -212,59 +214,68 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
     def check(self, state: FaehrteState, seat: Seat, action: Action) -> None:
         phase = state.phase
         if phase == "over":
-            raise NotYourTurn("This game is over.")
+            raise NotYourTurn(N_("This game is over."))
         if not 0 <= seat < len(state.hands):
-            raise NotYourTurn("You are not seated at this table.")
+            raise NotYourTurn(N_("You are not seated at this table."))
         if type(action) is Play:
             if phase != "play":
                 raise _out_of_phase(state, seat)
             if seat != state.turn:
-                raise NotYourTurn("It is not your turn.")
+                raise NotYourTurn(N_("It is not your turn."))
             self._check_play(state, seat, action.card)
         elif type(action) is FaceDown:
             self._check_face_down(state, seat, action.card)
         elif phase != "trump":
             raise IllegalAction(
-                "You can only switch trump when you are offered the choice: with a joker, "
-                "or as the player doing worst with four cards left."
+                N_(
+                    "You can only switch trump when you are offered the choice: with a joker, "
+                    "or as the player doing worst with four cards left."
+                )
                 if state.options.jokers
-                else "You can only switch trump when you are offered the choice: as the "
-                "player doing worst with four cards left."
+                else N_(
+                    "You can only switch trump when you are offered the choice: as the "
+                    "player doing worst with four cards left."
+                )
             )
         elif seat != state.choosers[0]:
-            raise NotYourTurn("It is not your turn: another player may switch trump first.")
+            raise NotYourTurn(N_("It is not your turn: another player may switch trump first."))
         elif type(action) is SwitchTrump and action.colour == state.trump:
             raise IllegalAction(
-                f"{state.trump.label} is trump already: pick another colour, or keep it."
+                N_("{colour} is trump already: pick another colour, or keep it."),
+                colour=Later(colour_title, state.trump),
             )
 
     @staticmethod
     def _check_play(state: FaehrteState, seat: Seat, card: Card) -> None:
         hand = state.hands[seat]
         if card not in hand:
-            raise IllegalAction(f"You do not hold {_name(card)}.")
+            raise IllegalAction(N_("You do not hold {card}."), card=Later(_name, card))
         if card == JOKER:
             if JOKER in state.trick and hand[0] != JOKER:
                 raise IllegalAction(
-                    "This trick already has a joker: play a coloured card "
-                    "(a second joker is only allowed when you hold nothing else)."
+                    N_(
+                        "This trick already has a joker: play a coloured card "
+                        "(a second joker is only allowed when you hold nothing else)."
+                    )
                 )
             return
         led = state.led
         if led >= 0 and card >> 4 != led and holds(hand, led):  # AF7
-            colour = COLOURS[led].label.lower()
-            raise IllegalAction(f"Follow {colour}: you have {colour} in your hand.")
+            colour = Later(colour_word, COLOURS[led])
+            raise IllegalAction(
+                N_("Follow {colour}: you have {colour} in your hand."), colour=colour
+            )
 
     @staticmethod
     def _check_face_down(state: FaehrteState, seat: Seat, card: Card) -> None:
         if state.phase != "face_down":
-            raise IllegalAction("The face-down cards for this round are already down.")
+            raise IllegalAction(N_("The face-down cards for this round are already down."))
         if state.chosen[seat] is not None:
-            raise NotYourTurn("You have already put your card face down.")
+            raise NotYourTurn(N_("You have already put your card face down."))
         if card == JOKER:
-            raise IllegalAction("A joker cannot go face down: choose a coloured card.")
+            raise IllegalAction(N_("A joker cannot go face down: choose a coloured card."))
         if card not in state.hands[seat]:
-            raise IllegalAction(f"You do not hold {_name(card)}.")
+            raise IllegalAction(N_("You do not hold {card}."), card=Later(_name, card))
 
     # -- doing it --------------------------------------------------------------------------------
 
@@ -538,6 +549,6 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
 def _out_of_phase(state: FaehrteState, seat: Seat) -> IllegalAction | NotYourTurn:
     if state.phase == "face_down":
         if state.chosen[seat] is not None:
-            return NotYourTurn("Wait until everyone has put a card face down.")
-        return IllegalAction("First put one card face down for this round.")
-    return NotYourTurn("Wait: trump may be switched before the next card is played.")
+            return NotYourTurn(N_("Wait until everyone has put a card face down."))
+        return IllegalAction(N_("First put one card face down for this round."))
+    return NotYourTurn(N_("Wait: trump may be switched before the next card is played."))

@@ -10,7 +10,16 @@ from collections.abc import Iterable, Sequence
 
 from games.core.game import Event
 from games.core.wording import ntr, tr
-from games.falsche_faehrte.cards import COLOURS, JOKER, Card, Colour, card_text, colour_of, value_of
+from games.falsche_faehrte.cards import (
+    COLOURS,
+    JOKER,
+    Card,
+    Colour,
+    card_text,
+    colour_of,
+    colour_word,
+    value_of,
+)
 from games.falsche_faehrte.model import (
     CardPlayed,
     FaceDownChosen,
@@ -43,11 +52,11 @@ __all__ = [
 
 
 def cards(hand: Iterable[Card]) -> str:
-    return " ".join(card_text(card) for card in hand) or "nothing"
+    return " ".join(card_text(card) for card in hand) or tr("nothing")
 
 
 def colour(trump: Colour) -> str:
-    return f"{trump.glyph} {trump.label.lower()}"
+    return f"{trump.glyph} {colour_word(trump)}"
 
 
 def hand_by_colour(hand: Sequence[Card]) -> str:
@@ -56,7 +65,7 @@ def hand_by_colour(hand: Sequence[Card]) -> str:
     for suit in COLOURS:
         values = [str(value_of(card)) for card in hand if card != JOKER and colour_of(card) == suit]
         if values:
-            groups.append(f"{suit.glyph} {suit.name.lower()} {' '.join(values)}")
+            groups.append(f"{suit.glyph} {colour_word(suit)} {' '.join(values)}")
     jokers = sum(1 for card in hand if card == JOKER)
     if jokers:
         groups.append(" ".join([card_text(JOKER)] * jokers))

@@ -19,7 +19,7 @@ from typing import get_args
 from games.core.chance import Chance, fresh_seed
 from games.core.errors import CorruptState, IllegalAction, InvalidAction, NotYourTurn
 from games.core.game import Event, Game, News, Outcome, Seat, places_from_scores
-from games.core.wording import N_
+from games.core.wording import N_, Later
 from games.fraud import text
 from games.fraud.cards import DECKS, HAND_SIZE, SUITS, Card, DeckKind, deck, matching, top_value
 from games.fraud.model import (
@@ -184,33 +184,34 @@ class FraudGame(Game[FraudState, Action, FraudView, Options]):
 
     def check(self, state: FraudState, seat: Seat, action: Action) -> None:
         if state.phase == "over":
-            raise NotYourTurn("This game is over.")
+            raise NotYourTurn(N_("This game is over."))
         if not 0 <= seat < state.seats:
-            raise NotYourTurn("You are not seated at this table.")
+            raise NotYourTurn(N_("You are not seated at this table."))
         if not state.hand_sizes[seat]:
-            raise NotYourTurn("You are out of the game: you have no cards left.")
+            raise NotYourTurn(N_("You are out of the game: you have no cards left."))
         if seat != state.turn:
-            raise NotYourTurn("It is not your turn.")
+            raise NotYourTurn(N_("It is not your turn."))
         match action:
             case Bid():
                 self._check_bid(state, action)
             case CallFraud() | CallOnTarget():
                 if state.standing is None:
                     raise IllegalAction(
-                        "Nobody has bid yet this round: you open it, so you must bid."
+                        N_("Nobody has bid yet this round: you open it, so you must bid.")
                     )
             case _:
-                raise InvalidAction("That is not a move in The Fraud from Trandosha.")
+                raise InvalidAction(N_("That is not a move in The Fraud from Trandosha."))
 
     @staticmethod
     def _check_bid(state: FraudState, bid: Bid) -> None:
         top = top_value(state.options.deck)
         if not 1 <= bid.value <= top:
-            raise IllegalAction(f"Bid a card value from 1 to {top}.")
+            raise IllegalAction(N_("Bid a card value from 1 to {top}."), top=top)
         cards = state.cards_at_table
         if not 1 <= bid.count <= cards:
             raise IllegalAction(
-                f"There are {cards} cards at the table: bid a count from 1 to {cards}."
+                N_("There are {cards} cards at the table: bid a count from 1 to {cards}."),
+                cards=cards,
             )
         standing = state.standing
         if standing is None:
@@ -218,11 +219,13 @@ class FraudGame(Game[FraudState, Action, FraudView, Options]):
         held = standing.bid
         if bid.count < held.count or bid.value < held.value:
             raise IllegalAction(
-                f"A raise cannot lower either number: the bid stands at {text.bid(held)}."
+                N_("A raise cannot lower either number: the bid stands at {bid}."),
+                bid=Later(text.bid, held),
             )
         if (bid.count, bid.value) == (held.count, held.value):
             raise IllegalAction(
-                f"The bid already stands at {text.bid(held)}: raise the count, the value or both."
+                N_("The bid already stands at {bid}: raise the count, the value or both."),
+                bid=Later(text.bid, held),
             )
 
     # -- doing it --------------------------------------------------------------------------------

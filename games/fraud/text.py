@@ -50,39 +50,53 @@ __all__ = [
 SUIT_GLYPH: dict[Suit, str] = {"circle": "●", "triangle": "▲", "square": "■"}
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 NUMBER_WORDS = (
-    "no",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-    "twenty",
-    "twenty-one",
-    "twenty-two",
-    "twenty-three",
-    "twenty-four",
-    "twenty-five",
+    # i18n: how many cards a bid claims, as a word: "no 4s", "three 4s" (German: the
+    # feminine "eine", "keine", as in "eine 4", "drei 4er").
+    N_("no"),
+    N_("one"),
+    N_("two"),
+    N_("three"),
+    N_("four"),
+    N_("five"),
+    N_("six"),
+    N_("seven"),
+    N_("eight"),
+    N_("nine"),
+    N_("ten"),
+    N_("eleven"),
+    N_("twelve"),
+    N_("thirteen"),
+    N_("fourteen"),
+    N_("fifteen"),
+    N_("sixteen"),
+    N_("seventeen"),
+    N_("eighteen"),
+    N_("nineteen"),
+    N_("twenty"),
+    N_("twenty-one"),
+    N_("twenty-two"),
+    N_("twenty-three"),
+    N_("twenty-four"),
+    N_("twenty-five"),
 )
 
 
-@cache
+SYLOP = N_("sylop")
+SUIT_WORDS: dict[Suit, str] = {
+    # i18n: the suits of the sabacc cards and the suit die: ● circle, ▲ triangle, ■ square.
+    "circle": N_("circle"),
+    "triangle": N_("triangle"),
+    "square": N_("square"),
+}
+
+
 def card(c: Card) -> str:
-    if c.is_sylop:
-        return "sylop"
+    """``+4▲``, ``-2●``, or ``sylop`` in the reader's language."""
+    return tr(SYLOP) if c.is_sylop else _card(c)
+
+
+@cache
+def _card(c: Card) -> str:
     sign = "+" if c.value > 0 else "-"
     assert c.suit is not None, "only sylops have no suit"
     return f"{sign}{c.magnitude}{SUIT_GLYPH[c.suit]}"
@@ -93,16 +107,19 @@ def hand(cards: Iterable[Card]) -> str:
 
 
 def count_word(n: int) -> str:
-    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+    return tr(NUMBER_WORDS[n]) if 0 <= n < len(NUMBER_WORDS) else str(n)
 
 
 def bid(b: Bid) -> str:
     """``three 4s``, ``one 6``."""
-    return f"{count_word(b.count)} {b.value}{'' if b.count == 1 else 's'}"
+    # i18n: a bid: how many cards (in words) of which value: "one 6", "three 4s".
+    return ntr(
+        "{words} {value}", "{words} {value}s", b.count, words=count_word(b.count), value=b.value
+    )
 
 
 def suit(s: Suit) -> str:
-    return f"{SUIT_GLYPH[s]} {s}"
+    return f"{SUIT_GLYPH[s]} {tr(SUIT_WORDS[s])}"
 
 
 def cube(sign: Sign) -> str:
@@ -132,16 +149,27 @@ def verdict(showdown: Showdown, names: Sequence[str]) -> str:
     if showdown.trigger == "spike":
         held = {fate.seat: matching(fate.hand, b.value) for fate in showdown.fates}
         most = max(held.values())
-        best = tr(" and ").join(names[seat] for seat, n in held.items() if n == most)
+        leaders = [names[seat] for seat, n in held.items() if n == most]
+        best = tr(" and ").join(leaders)
+        # One sentence per case: the verb agrees with one seat or several tied for most.
+        sentence = (
+            N_(
+                "Spike dice doubles for {caller} with {bidder}'s {bid} standing: {best} "
+                "holds the most {value}s ({most}); everyone else loses a card."
+            )
+            if len(leaders) == 1
+            else N_(
+                "Spike dice doubles for {caller} with {bidder}'s {bid} standing: {best} "
+                "hold the most {value}s ({most}); everyone else loses a card."
+            )
+        )
         return tr(
-            "Spike dice doubles for {caller} with {bidder}'s {bid} standing: {best} "
-            "{value} the most {value2}s ({most}); everyone else loses a card.",
+            sentence,
             caller=caller,
             bidder=bidder,
             bid=bid(b),
             best=best,
-            value="hold" if " and " in best else "holds",
-            value2=b.value,
+            value=b.value,
             most=most,
         )
     if showdown.trigger == "fraud":

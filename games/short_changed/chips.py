@@ -14,6 +14,8 @@ from typing import NamedTuple
 from pydantic import GetCoreSchemaHandler
 from pydantic_core import SchemaSerializer, core_schema
 
+from games.core.wording import N_, tr
+
 __all__ = ["COLOURS", "ONE", "Chips", "Colour", "supply"]
 
 
@@ -31,9 +33,22 @@ class Colour(StrEnum):
     def glyph(self) -> str:
         return _GLYPH[self]
 
+    def word(self) -> str:
+        """``red`` (``Rot``): the colour as a sentence says it, in the reader's language;
+        ``value`` is the English of code and JSON."""
+        return tr(_WORDS[self])
+
 
 _WORTH = {Colour.GREEN: 25, Colour.BLUE: 10, Colour.RED: 5, Colour.WHITE: 1}
 _GLYPH = {Colour.GREEN: "🟩", Colour.BLUE: "🟦", Colour.RED: "🟥", Colour.WHITE: "⬜"}
+_WORDS = {
+    # The same messages as Auf falscher Fährte's colours (one German word for each).
+    Colour.GREEN: N_("green"),
+    Colour.BLUE: N_("blue"),
+    Colour.RED: N_("red"),
+    # i18n: a colour of Short Changed's chips, inside sentences ("a white (1)").
+    Colour.WHITE: N_("white"),
+}
 
 COLOURS: tuple[Colour, ...] = (Colour.GREEN, Colour.BLUE, Colour.RED, Colour.WHITE)
 """Most valuable first: the order chips are shown in."""

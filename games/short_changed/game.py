@@ -11,7 +11,7 @@ from itertools import product
 from games.core.chance import Chance, fresh_seed
 from games.core.errors import CorruptState, IllegalAction, NotYourTurn
 from games.core.game import Event, Game, News, Outcome, Seat
-from games.core.wording import N_
+from games.core.wording import N_, Later
 from games.short_changed import text
 from games.short_changed.chips import COLOURS, ONE, Chips, Colour, supply
 from games.short_changed.model import (
@@ -227,63 +227,78 @@ class ShortChangedGame(Game[ShortChangedState, Action, ShortChangedView, Options
 
     def check(self, state: ShortChangedState, seat: Seat, action: Action) -> None:
         if state.phase == "over":
-            raise NotYourTurn("This game is over.")
+            raise NotYourTurn(N_("This game is over."))
         if not 0 <= seat < state.seats:
-            raise NotYourTurn("You are not seated at this table.")
+            raise NotYourTurn(N_("You are not seated at this table."))
         if state.phase == "ante":
             self._check_ante(state, seat, action)
             return
         if seat != state.turn:
-            raise NotYourTurn("It is not your turn.")
+            raise NotYourTurn(N_("It is not your turn."))
         hand, pot = state.hands[seat], state.pot
         match action:
             case Ante():
-                raise IllegalAction("The starting pot is already in.")
+                raise IllegalAction(N_("The starting pot is already in."))
             case Guess(target=target, total=total):
                 if state.double_turn:
                     raise IllegalAction(
-                        "After a wrong guess you take two actions, and neither may be a guess."
+                        N_("After a wrong guess you take two actions, and neither may be a guess.")
                     )
                 if target == seat or not 0 <= target < state.seats:
-                    raise IllegalAction("Guess the chips of another player at the table.")
+                    raise IllegalAction(N_("Guess the chips of another player at the table."))
                 if total < 0:
-                    raise IllegalAction("A total is a whole number of 0 or more.")
+                    raise IllegalAction(N_("A total is a whole number of 0 or more."))
             case ShortChange(take=take, give=give):
                 _check_short_change(hand, pot, take, give)
             case Donate(chip=chip):
                 self._check_no_short_change(hand, pot, "donating")
                 if hand.count < DONATE_MIN_CHIPS:
-                    raise IllegalAction("You can only donate with four or more chips in hand.")
+                    raise IllegalAction(N_("You can only donate with four or more chips in hand."))
                 if not hand[chip]:
-                    raise IllegalAction(f"You have no {chip.value} chip to donate.")
+                    raise IllegalAction(
+                        N_("You have no {colour} chip to donate."), colour=Later(chip.word)
+                    )
             case Steal(chip=chip):
                 self._check_no_short_change(hand, pot, "stealing")
                 if hand.count > STEAL_MAX_CHIPS:
-                    raise IllegalAction("You can only steal with four or fewer chips in hand.")
+                    raise IllegalAction(N_("You can only steal with four or fewer chips in hand."))
                 if not pot[chip]:
-                    raise IllegalAction(f"There is no {chip.value} chip in the pot to steal.")
+                    raise IllegalAction(
+                        N_("There is no {colour} chip in the pot to steal."),
+                        colour=Later(chip.word),
+                    )
             case Pass():
                 if not state.double_turn:
                     raise IllegalAction(
-                        "You cannot pass while a guess is open to you: with nothing else "
-                        "to do, you must guess."
+                        N_(
+                            "You cannot pass while a guess is open to you: with nothing else "
+                            "to do, you must guess."
+                        )
                     )
                 if can_short_change(hand, pot) or self._fallbacks(state, seat) != [Pass()]:
-                    raise IllegalAction("You can only pass when no other action is possible.")
+                    raise IllegalAction(N_("You can only pass when no other action is possible."))
 
     def _check_ante(self, state: ShortChangedState, seat: Seat, action: Action) -> None:
         if not isinstance(action, Ante):
-            raise IllegalAction("First everyone secretly picks one chip to start the pot.")
+            raise IllegalAction(N_("First everyone secretly picks one chip to start the pot."))
         if state.antes[seat] is not None:
-            raise NotYourTurn("You have already picked your starting chip.")
+            raise NotYourTurn(N_("You have already picked your starting chip."))
         if not state.hands[seat][action.chip]:
-            raise IllegalAction(f"You have no {action.chip.value} chip.")
+            raise IllegalAction(N_("You have no {colour} chip."), colour=Later(action.chip.word))
 
     @staticmethod
     def _check_no_short_change(hand: Chips, pot: Chips, doing: str) -> None:
         if can_short_change(hand, pot):
             raise IllegalAction(
-                f"You must short change the pot when you can; {doing} is only for when you cannot."
+                N_(
+                    "You must short change the pot when you can; "
+                    "donating is only for when you cannot."
+                )
+                if doing == "donating"
+                else N_(
+                    "You must short change the pot when you can; "
+                    "stealing is only for when you cannot."
+                )
             )
 
     # -- doing it --------------------------------------------------------------------------------
@@ -465,20 +480,23 @@ class ShortChangedGame(Game[ShortChangedState, Action, ShortChangedView, Options
 def _check_short_change(hand: Chips, pot: Chips, take: Chips, give: Chips) -> None:
     """SC7, with the rulebook's 'nice try' clauses: no zero or negative counts."""
     if not take.is_valid() or not give.is_valid():
-        raise IllegalAction("Chip counts cannot be negative.")
+        raise IllegalAction(N_("Chip counts cannot be negative."))
     if take.count < 1:
-        raise IllegalAction("A short change takes at least one chip from the pot.")
+        raise IllegalAction(N_("A short change takes at least one chip from the pot."))
     if give.count < 1:
-        raise IllegalAction("A short change gives at least one chip from your hand.")
+        raise IllegalAction(N_("A short change gives at least one chip from your hand."))
     if not pot.contains(take):
-        raise IllegalAction(f"The pot does not hold {take}.")
+        raise IllegalAction(N_("The pot does not hold {chips}."), chips=Later(text.chips, take))
     if not hand.contains(give):
-        raise IllegalAction(f"Your hand does not hold {give}.")
+        raise IllegalAction(N_("Your hand does not hold {chips}."), chips=Later(text.chips, give))
     if take.count == give.count:
         raise IllegalAction(
-            f"Give back a different number of chips than you take ({take.count} taken)."
+            N_("Give back a different number of chips than you take ({taken} taken)."),
+            taken=take.count,
         )
     if give.value >= take.value:
         raise IllegalAction(
-            f"What you give ({give.value}) must be worth less than what you take ({take.value})."
+            N_("What you give ({given}) must be worth less than what you take ({taken})."),
+            given=give.value,
+            taken=take.value,
         )

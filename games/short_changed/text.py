@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.core.game import Event
-from games.core.wording import ntr, tr
+from games.core.wording import ntr, number, tr
 from games.short_changed.chips import COLOURS, Chips, Colour
 from games.short_changed.model import (
     AnteChosen,
@@ -32,26 +32,24 @@ def chips(pile: Chips) -> str:
     """``🟩 green, 🟥 2 red (35)``: each colour in words (the squares only decorate:
     green and red look alike to many colour-blind players), then what they are worth."""
     if not pile.count:
-        return "nothing"
+        return tr("nothing")
     groups = []
     for colour in COLOURS:
         count = pile[colour]
         if count:
-            many = f"{count} " if count > 1 else ""
-            groups.append(f"{colour.glyph} {many}{colour.value}")
-    return f"{', '.join(groups)} ({pile.value})"
+            many = f"{number(count)} " if count > 1 else ""
+            groups.append(f"{colour.glyph} {many}{colour.word()}")
+    return f"{', '.join(groups)} ({number(pile.value)})"
 
 
 def chip(colour: Colour) -> str:
     """``🟥 red (5)``."""
-    return f"{colour.glyph} {colour.value} ({colour.value_in_points})"
+    return f"{colour.glyph} {colour.word()} ({colour.value_in_points})"
 
 
 def actions(count: int) -> str:
     """``1 action``, ``2 actions``: what is left of a double turn."""
-    return (
-        tr("{amount} action", amount=count) if count == 1 else tr("{amount} actions", amount=count)
-    )
+    return ntr("{count} action", "{count} actions", count)
 
 
 def narrate(event: Event, names: Sequence[str]) -> str:
@@ -62,17 +60,17 @@ def narrate(event: Event, names: Sequence[str]) -> str:
             return tr("{seat} has chosen a starting chip.", seat=names[seat])
         case PotStarted(chips=picks):
             given = ", ".join(
-                f"{names[seat]} {colour.glyph} {colour.value}" for seat, colour in enumerate(picks)
+                f"{names[seat]} {colour.glyph} {colour.word()}" for seat, colour in enumerate(picks)
             )
             return tr(
                 "The pot starts with {chips}: {given}.", chips=chips(Chips.of(*picks)), given=given
             )
         case ShortChanged(seat=seat, took=took, gave=gave):
             return tr(
-                "{seat} took {chips} and gave {chips2}.",
+                "{seat} took {took} and gave {gave}.",
                 seat=names[seat],
-                chips=chips(took),
-                chips2=chips(gave),
+                took=chips(took),
+                gave=chips(gave),
             )
         case Donated(seat=seat, chip=colour):
             return tr("{seat} donated {chip}.", seat=names[seat], chip=chip(colour))

@@ -15,7 +15,7 @@ from functools import lru_cache
 from games.core.chance import Chance, fresh_seed
 from games.core.errors import CorruptState, IllegalAction, NotYourTurn
 from games.core.game import Event, Game, News, Outcome, Seat, places_from_scores
-from games.core.wording import N_
+from games.core.wording import N_, Later
 from games.short_word import text
 from games.short_word.cards import Card, full_deck, points, sort_cards
 from games.short_word.finder import going_out_words, split_into_words
@@ -24,6 +24,7 @@ from games.short_word.lexicon import (
     Lexicon,
     Lexicons,
     WordSource,
+    dictionary_title,
     is_word_shape,
     packaged_words,
 )
@@ -78,7 +79,7 @@ def cards_dealt(hand: int) -> int:
 @lru_cache(maxsize=512)
 def plan(
     hand: tuple[Card, ...], words: tuple[str, ...], discard: Card | None, going_out: bool
-) -> Layout | str:
+) -> Layout | IllegalAction:
     """The best layout of typed words (SW5), or why there is none.
 
     Cached, so checking a move and then making it works the words out once.
@@ -86,7 +87,7 @@ def plan(
     try:
         return lay_out(hand, words, discard=discard, going_out=going_out)
     except IllegalAction as error:
-        return error.message
+        return error
 
 
 class ShortWordGame(Game[ShortWordState, Action, ShortWordView, Options]):
@@ -244,39 +245,41 @@ class ShortWordGame(Game[ShortWordState, Action, ShortWordView, Options]):
 
     def check(self, state: ShortWordState, seat: Seat, action: Action) -> None:
         if state.step == "over":
-            raise NotYourTurn("This game is over.")
+            raise NotYourTurn(N_("This game is over."))
         if not 0 <= seat < state.seats:
-            raise NotYourTurn("You are not seated at this table.")
+            raise NotYourTurn(N_("You are not seated at this table."))
         if state.window is not None:
             self._check_answer(state, seat, action)
             return
         if seat != state.turn:
-            raise NotYourTurn("It is not your turn.")
+            raise NotYourTurn(N_("It is not your turn."))
         match action:
             case Draw():
                 if state.step != "draw":
-                    raise IllegalAction("You have already drawn this turn: discard or lay words.")
+                    raise IllegalAction(
+                        N_("You have already drawn this turn: discard or lay words.")
+                    )
                 if not self._can_draw(state, action):
                     raise IllegalAction(
-                        "The discard pile is empty."
+                        N_("The discard pile is empty.")
                         if action.source == "discard"
-                        else "The stock is empty and there are no discards to refill it."
+                        else N_("The stock is empty and there are no discards to refill it.")
                     )
             case Discard(card=card):
                 self._check_drawn(state)
                 if card not in state.hands[seat]:
-                    raise IllegalAction(f"You have no {card} card.")
+                    raise IllegalAction(N_("You have no {card} card."), card=card)
             case Lay():
                 self._check_drawn(state)
                 self._layout(state, seat, action)
             case Challenge() | LetStand():
-                raise IllegalAction("There are no words to challenge right now.")
+                raise IllegalAction(N_("There are no words to challenge right now."))
 
     @staticmethod
     def _check_drawn(state: ShortWordState) -> None:
         if state.step == "draw":
             raise IllegalAction(
-                "Start your turn by drawing: the top card of the stock or the top discard."
+                N_("Start your turn by drawing: the top card of the stock or the top discard.")
             )
 
     def _check_answer(self, state: ShortWordState, seat: Seat, action: Action) -> None:
@@ -284,18 +287,22 @@ class ShortWordGame(Game[ShortWordState, Action, ShortWordView, Options]):
         assert window is not None
         if seat not in window.waiting:
             if seat == window.layer:
-                raise NotYourTurn("The other players are deciding whether to challenge your words.")
-            raise NotYourTurn("You have already answered; waiting for the others.")
+                raise NotYourTurn(
+                    N_("The other players are deciding whether to challenge your words.")
+                )
+            raise NotYourTurn(N_("You have already answered; waiting for the others."))
         match action:
             case LetStand():
                 pass
             case Challenge(word=index):
                 laid = state.laid[window.layer] or []
                 if not 0 <= index < len(laid):
-                    raise IllegalAction(f"Pick one of the {len(laid)} words just laid.")
+                    raise IllegalAction(
+                        N_("Pick one of the {count} words just laid."), count=len(laid)
+                    )
             case _:
                 raise IllegalAction(
-                    "Words were just laid: challenge one of them or let them stand first."
+                    N_("Words were just laid: challenge one of them or let them stand first.")
                 )
 
     def _layout(self, state: ShortWordState, seat: Seat, action: Lay) -> Layout:
@@ -303,17 +310,22 @@ class ShortWordGame(Game[ShortWordState, Action, ShortWordView, Options]):
         for word in action.words:
             if not is_word_shape(word):
                 raise IllegalAction(
-                    f"{word[:30]!r} is not a word: type words with the letters a to z only."
+                    N_("{typed} is not a word: type words with the letters a to z only."),
+                    typed=repr(word[:30]),
                 )
         going_out = state.went_out is None
         found = plan(tuple(state.hands[seat]), action.words, action.discard, going_out)
-        if isinstance(found, str):
-            raise IllegalAction(found)
+        if isinstance(found, IllegalAction):
+            raise IllegalAction(found.reason, **found.fields)  # a fresh one: plan() keeps its own
         if state.options.validation == "dictionary":
             lexicon = self.lexicon(state.options)
             for meld in found.melds:
                 if meld.word not in lexicon:
-                    raise IllegalAction(f"{meld.word.upper()} is not in {lexicon.title}.")
+                    raise IllegalAction(
+                        N_("{word} is not in {dictionary}."),
+                        word=meld.word.upper(),
+                        dictionary=Later(dictionary_title, state.options.dictionary),
+                    )
         return found
 
     # -- doing it --------------------------------------------------------------------------------

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Literal
 
+from games.core.wording import N_, tr
 from games.short_word.word_table import AnagramMemo, WordMemo, WordTable
 
 __all__ = [
@@ -42,6 +43,7 @@ __all__ = [
     "Lexicons",
     "WordSource",
     "anagram_key",
+    "dictionary_title",
     "is_word_shape",
     "packaged_words",
 ]
@@ -49,10 +51,18 @@ __all__ = [
 DictionaryName = Literal["modern", "webster"]
 
 DICTIONARIES: dict[DictionaryName, str] = {
-    "modern": "the modern word-game list",
-    "webster": "Webster's Second (1934)",
+    # i18n: a dictionary, in "Words are checked against {dictionary}."
+    "modern": N_("the modern word-game list"),
+    # i18n: a dictionary (a book's name), in "Words are checked against {dictionary}."
+    "webster": N_("Webster's Second (1934)"),
 }
-"""How each dictionary is named to players."""
+"""How each dictionary is named to players (the English: :func:`dictionary_title` words it)."""
+
+
+def dictionary_title(name: DictionaryName) -> str:
+    """A dictionary's name in the reader's language."""
+    return tr(DICTIONARIES[name])
+
 
 Words = frozenset[str] | WordTable
 """A dictionary's words: a set in this process's memory, or a table in shared memory."""

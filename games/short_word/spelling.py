@@ -17,6 +17,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from games.core.errors import IllegalAction
+from games.core.wording import N_
 from games.short_word.cards import DOUBLE_CARDS, POINTS, Card, points, sort_cards
 
 __all__ = ["Layout", "Meld", "lay_out", "spellings", "usable_spellings"]
@@ -99,13 +100,13 @@ def lay_out(
     """
     held = Counter(hand)
     if discard is not None and not held[discard]:
-        raise IllegalAction(f"You have no {discard} card to discard.")
+        raise IllegalAction(N_("You have no {card} card to discard."), card=discard)
     options = [usable_spellings(word, held) for word in words]
     search = _Search(held, discard, going_out)
     search.walk(options, 0, [])
     if search.best is not None:
         return search.best
-    raise IllegalAction(search.why_not())
+    raise search.why_not()
 
 
 def usable_spellings(word: str, held: Counter[Card]) -> list[tuple[Card, ...]]:
@@ -117,24 +118,39 @@ def usable_spellings(word: str, held: Counter[Card]) -> list[tuple[Card, ...]]:
     shown = word.upper()
     if found:
         raise IllegalAction(
-            f"{shown} would be the single card {found[0][0]}: a word needs two or more cards."
+            N_("{word} would be the single card {card}: a word needs two or more cards."),
+            word=shown,
+            card=found[0][0],
         )
-    raise IllegalAction(_missing(word, held))
+    raise _missing(word, held)
 
 
-def _missing(word: str, held: Counter[Card]) -> str:
+def _missing(word: str, held: Counter[Card]) -> IllegalAction:
     """Why the hand cannot spell ``word`` at all, in the player's terms."""
     shown = word.upper()
     for letter in dict.fromkeys(word):
         need = word.count(letter)
         have = sum(n * card.lower().count(letter) for card, n in held.items())
         if have == 0:
-            return f"You have no card with the letter {letter.upper()} for {shown}."
+            return IllegalAction(
+                N_("You have no card with the letter {letter} for {word}."),
+                letter=letter.upper(),
+                word=shown,
+            )
         if have < need:
-            return f"{shown} needs {need} {letter.upper()}s and your cards have {have}."
-    return (
-        f"Your cards cannot spell {shown}: a double-letter card such as QU or TH "
-        "spells both its letters together, in that order."
+            return IllegalAction(
+                N_("{word} needs {need} {letter}s and your cards have {have}."),
+                word=shown,
+                need=need,
+                letter=letter.upper(),
+                have=have,
+            )
+    return IllegalAction(
+        N_(
+            "Your cards cannot spell {word}: a double-letter card such as QU or TH "
+            "spells both its letters together, in that order."
+        ),
+        word=shown,
     )
 
 
@@ -186,19 +202,30 @@ class _Search:
         if self.best is None or layout.score > self.best.score:
             self.best = layout
 
-    def why_not(self) -> str:
+    def why_not(self) -> IllegalAction:
         if not self.fits:
-            return (
-                "Your cards cannot make all of those words at once: a card would be needed twice."
+            return IllegalAction(
+                N_(
+                    "Your cards cannot make all of those words at once: "
+                    "a card would be needed twice."
+                )
             )
         if self.uses_discard:
-            return f"Those words need your {self.discard} card, so it cannot be your discard."
-        if self.closest_left is not None:
-            return (
-                "To go out, your words must use every card but the one you discard; "
-                f"{' '.join(self.closest_left)} would be left over."
+            return IllegalAction(
+                N_("Those words need your {card} card, so it cannot be your discard."),
+                card=self.discard,
             )
-        return "Keep one card to discard: those words use every card in your hand."
+        if self.closest_left is not None:
+            return IllegalAction(
+                N_(
+                    "To go out, your words must use every card but the one you discard; "
+                    "{cards} would be left over."
+                ),
+                cards=" ".join(self.closest_left),
+            )
+        return IllegalAction(
+            N_("Keep one card to discard: those words use every card in your hand.")
+        )
 
 
 def _word_of(options: list[tuple[Card, ...]]) -> str:

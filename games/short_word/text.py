@@ -136,12 +136,14 @@ def narrate(event: Event, names: Sequence[str]) -> str:
                 word = result.word.word.upper()
                 if result.valid:
                     lines.append(
-                        tr(
-                            "{who} challenged {word}: it is in the dictionary, so {who} {value} "
+                        ntr(
+                            "{who} challenged {word}: it is in the dictionary, so {who} loses "
                             "{points}.",
+                            "{who} challenged {word}: it is in the dictionary, so {who} each lose "
+                            "{points}.",
+                            len(result.challengers),
                             who=who,
                             word=word,
-                            value="loses" if len(result.challengers) == 1 else tr("each lose"),
                             points=result.word.points,
                         )
                     )
@@ -195,7 +197,7 @@ def describe(view: ShortWordView, names: Sequence[str]) -> str:
             hand=view.hand,
             hands=view.hands,
             stock=view.stock,
-            value=card_text(view.top_discard) if view.top_discard else "none",
+            value=card_text(view.top_discard) if view.top_discard else tr("none"),
         )
     ]
     for seat in range(view.seats):

@@ -18,7 +18,7 @@ from itertools import combinations
 from games.core.chance import Chance
 from games.core.errors import CorruptState, IllegalAction, NotYourTurn
 from games.core.game import Event, Game, News, Outcome, Seat
-from games.core.wording import N_
+from games.core.wording import N_, Later, tr
 from games.tricky import text
 from games.tricky.dice import (
     ALL_DICE,
@@ -151,9 +151,12 @@ def _reroll_masks(values: Sequence[int]) -> list[int]:
 
 
 def _kinds_text(mask: int) -> str:
-    """``d6 or d20``: the kinds with a die in the bit set."""
+    """``d6 or d20``: the kinds with a die in the bit set (a leader's two dice: one or two)."""
     kinds = [f"d{faces}" for faces in KINDS if mask & KIND_MASK[faces]]
-    return " or ".join(kinds)
+    if len(kinds) == 2:
+        # i18n: two kinds of dice, either of which would do: "d6 or d20".
+        return tr("{kind} or {other_kind}", kind=kinds[0], other_kind=kinds[1])
+    return " / ".join(kinds)
 
 
 class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
@@ -306,34 +309,36 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
         phase = state.phase
         if phase == "tricks" and seat == state.turn:  # the hot case first: a play on turn
             if not isinstance(action, Play):
-                raise IllegalAction("The tricks are under way: play two dice.")
+                raise IllegalAction(N_("The tricks are under way: play two dice."))
             self._check_play(state, seat, action.dice)
             return
         if phase == "over":
-            raise NotYourTurn("This game is over.")
+            raise NotYourTurn(N_("This game is over."))
         if not 0 <= seat < len(state.scores):
-            raise NotYourTurn("You are not seated at this table.")
+            raise NotYourTurn(N_("You are not seated at this table."))
         if phase == "tricks":
-            raise NotYourTurn("It is another player's turn to play.")
+            raise NotYourTurn(N_("It is another player's turn to play."))
         if phase == "reroll":
             if state.rerolled[seat] is not None:
-                raise NotYourTurn("You have already chosen your re-roll; the others are choosing.")
+                raise NotYourTurn(
+                    N_("You have already chosen your re-roll; the others are choosing.")
+                )
             if not isinstance(action, Reroll):
-                raise IllegalAction("First choose the dice to re-roll, or keep them all.")
+                raise IllegalAction(N_("First choose the dice to re-roll, or keep them all."))
             _chosen_dice(action.dice)
         elif seat != state.turn:
             raise NotYourTurn(
-                "It is another player's turn to bid."
+                N_("It is another player's turn to bid.")
                 if phase == "auction"
-                else "The high bidder is naming trump."
+                else N_("The high bidder is naming trump.")
             )
         elif phase == "auction":
             if isinstance(action, Bid):
                 self._check_bid(state, action.amount)
             elif not isinstance(action, Pass):
-                raise IllegalAction("It is the auction: bid or pass.")
+                raise IllegalAction(N_("It is the auction: bid or pass."))
         elif not isinstance(action, NameTrump):
-            raise IllegalAction("You won the auction: name a trump number, or no trump.")
+            raise IllegalAction(N_("You won the auction: name a trump number, or no trump."))
         else:
             _check_trump(action.number)
 
@@ -346,17 +351,17 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
     @staticmethod
     def _check_play(state: TrickyState, seat: Seat, dice: tuple[int, ...]) -> None:
         if len(dice) != 2:
-            raise IllegalAction("Play exactly two dice.")
+            raise IllegalAction(N_("Play exactly two dice."))
         a, b = dice
         if not (0 <= a < DICE_PER_SEAT and 0 <= b < DICE_PER_SEAT):
-            raise IllegalAction("You have no such die.")
+            raise IllegalAction(N_("You have no such die."))
         if a == b:
-            raise IllegalAction("Play two different dice.")
+            raise IllegalAction(N_("Play two different dice."))
         unplayed = state.unplayed[seat]
         bits = (1 << a) | (1 << b)
         if unplayed & bits != bits:
             gone = a if not unplayed >> a & 1 else b
-            raise IllegalAction(f"You have already played that d{FACES[gone]}.")
+            raise IllegalAction(N_("You have already played that d{faces}."), faces=FACES[gone])
         trick = state.trick
         if trick:  # TR6: a follower holding a leader's kind must play one
             _, lead_a, lead_b = trick[0]  # leader_kinds(), inlined on this hot path
@@ -364,8 +369,11 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
             held = unplayed & lead
             if held and not bits & lead:
                 raise IllegalAction(
-                    f"You hold a {_kinds_text(held)}, a kind the leader played, so one of "
-                    "your two dice must be of that kind."
+                    N_(
+                        "You hold a {kinds}, a kind the leader played, so one of "
+                        "your two dice must be of that kind."
+                    ),
+                    kinds=Later(_kinds_text, held),
                 )
 
     @staticmethod
@@ -376,10 +384,15 @@ class TrickyGame(Game[TrickyState, Action, TrickyView, Options]):
         if amount >= least:
             return
         if state.high_bidder is None:
-            raise IllegalAction(f"The opening bid is at least {least} (30 points for each player).")
+            raise IllegalAction(
+                N_("The opening bid is at least {least} (30 points for each player)."), least=least
+            )
         raise IllegalAction(
-            f"Bid at least {least}: the highest bid ({state.high_bid}) plus one point "
-            f"for each player."
+            N_(
+                "Bid at least {least}: the highest bid ({high_bid}) plus one point for each player."
+            ),
+            least=least,
+            high_bid=state.high_bid,
         )
 
     @staticmethod
@@ -810,12 +823,12 @@ def _chosen_dice(dice: tuple[int, ...]) -> int:
     try:
         mask = sum(map(_DIE_BIT.__getitem__, dice))
     except KeyError:
-        raise IllegalAction("You have no such die.") from None
+        raise IllegalAction(N_("You have no such die.")) from None
     if mask.bit_count() != len(dice):
-        raise IllegalAction("Choose each die at most once.")
+        raise IllegalAction(N_("Choose each die at most once."))
     return mask
 
 
 def _check_trump(number: int | None) -> None:
     if number is not None and not 1 <= number <= 20:
-        raise IllegalAction("Trump is a number from 1 to 20, or no trump.")
+        raise IllegalAction(N_("Trump is a number from 1 to 20, or no trump."))

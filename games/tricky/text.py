@@ -142,12 +142,12 @@ def hand_result(scored: HandScored, names: Sequence[str]) -> str:
     if scored.made:
         return tr(
             "Hand {hand}: {bidder} took {took} of the {bid} bid and scores "
-            "{bidder2}; the others score the points they took.",
+            "{gained}; the others score the points they took.",
             hand=scored.hand,
             bidder=bidder,
             took=took,
             bid=scored.bid,
-            bidder2=scored.gained[scored.bidder],
+            gained=scored.gained[scored.bidder],
         )
     return tr(
         "Hand {hand}: {bidder} took only {took} of the {bid} bid and scores "
@@ -188,11 +188,11 @@ def describe(view: TrickyView, names: Sequence[str]) -> str:
         suffix = f"  [{', '.join(marks)}]" if marks else ""
         lines.append(
             tr(
-                "  {seat}: {amount}, {amount2} ({seat2} taken) · {held}{suffix}",
+                "  {seat}: {points}, {tricks} ({taken} taken) · {held}{suffix}",
                 seat=names[seat],
-                amount=ntr("{count} point", "{count} points", view.scores[seat]),
-                amount2=ntr("{count} trick", "{count} tricks", view.tricks_won[seat]),
-                seat2=view.taken[seat],
+                points=ntr("{count} point", "{count} points", view.scores[seat]),
+                tricks=ntr("{count} trick", "{count} tricks", view.tricks_won[seat]),
+                taken=view.taken[seat],
                 held=held,
                 suffix=suffix,
             )

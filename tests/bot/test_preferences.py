@@ -76,3 +76,22 @@ async def test_0007_applies_to_a_database_made_by_the_previous_version(tmp_path:
         assert row is not None and row["settings_json"] == '{"threads": true}'
     finally:
         await db.close()
+
+
+async def test_the_last_seen_locale_is_kept_everywhere_and_saved_only_when_it_changes(
+    db: Database,
+) -> None:
+    preferences = service(db)
+    assert await preferences.locale(1) is None
+    async with preferences.editing(1, 9) as here:
+        here.text_only = True
+    await preferences.seen_locale(1, "de")
+    assert await preferences.locale(1) == "de"
+    assert await service(db).locale(1) == "de"  # saved, not only remembered
+    assert (await preferences.for_member(1, 9)).text_only  # the server's own row untouched
+    saved = await PreferencesRepository(db).get(1, EVERYWHERE)
+    await preferences.seen_locale(1, "de")
+    assert await PreferencesRepository(db).get(1, EVERYWHERE) == saved
+    await preferences.seen_locale(1, "en-US")
+    assert await service(db).locale(1) == "en-US"
+    assert await preferences.locale(2) is None

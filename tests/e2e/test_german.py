@@ -148,3 +148,68 @@ async def test_a_german_server_plays_in_german_and_each_member_reads_their_own_p
     assert winners, pings  # the result's ping, in German
     result = carrying(room, de("Play again"))
     assert german_in(text_of(result)), text_of(result)
+
+
+async def test_a_refused_move_is_explained_in_the_members_own_language(
+    simcord_env: Env, discord_locales: DiscordLocales
+) -> None:
+    """The game's reason for refusing a move (an engine's ``IllegalAction``) reaches each
+    member in their own language; the chips on a German panel are named in German."""
+    room = Room(simcord_env, locale="de")
+    ann, bo = room.add("ann", "bo")  # ann reads Discord in English, bo in German
+    discord_locales.members[bo.id] = "de"
+    await ann.slash(room.channel, "tricky new", game="short_changed")
+    await bo.click(carrying(room, de("Join")), label=de("Join"))
+    await ann.click(carrying(room, de("Start")), label=de("Start"))
+
+    # Nobody may guess before the starting pot is in (SC2).
+    reason = "First everyone secretly picks one chip to start the pot."
+    german = await bo.slash(room.channel, "tricky guess", player="1", total=5)
+    assert german.ephemeral and german.response is not None
+    assert german.response.content.endswith(de(reason)), german.response.content
+    english = await ann.slash(room.channel, "tricky guess", player="2", total=5)
+    assert english.response is not None and english.response.content.endswith(reason)
+
+    panel = await bo.click(carrying(room, de("Open my hand")), label=de("Open my hand"))
+    assert panel.response is not None
+    chips = [label for label in labels(panel.response) if "(" in label]
+    assert chips and all(english_in(label) == [] for label in chips), chips
+    named = [de(colour) for colour in ("green", "blue", "red", "white")]
+    assert all(any(word in label for word in named) for label in chips), chips
+    assert not any(word in " ".join(chips) for word in ("green", "blue", "white", " red")), chips
+
+
+async def test_direct_messages_are_in_each_recipients_language(
+    simcord_env: Env, discord_locales: DiscordLocales
+) -> None:
+    """A result DM reads in its recipient's Discord language as last seen; a member the bot
+    has no language for reads the server's."""
+    room = Room(simcord_env, locale="de")
+    bot = bot_of(simcord_env)
+    ann, bo, cy = room.add("ann", "bo", "cy")  # ann reads Discord in English, bo in German
+    discord_locales.members[bo.id] = "de"
+    await ann.slash(room.channel, "tricky new", game="fraud")
+    for member in (bo, cy):
+        await member.click(carrying(room, de("Join")), label=de("Join"))
+    for member in (ann, bo):
+        await member.slash(room.channel, "tricky notify", results=True, where="everywhere")
+    async with bot.preferences.editing(cy.id, None) as chosen:
+        chosen.result_dm = True
+        chosen.locale = None  # as for a member whose language was never seen
+    await ann.click(carrying(room, de("Start")), label=de("Start"))
+    table_id = table_id_of(carrying(room, de("Open my hand")))
+    with as_the_bot(simcord_env):
+        await bot.tables.stop(table_id, ann.id, moderator=False)
+    await settle(bot)
+    await bot.turn_messages.drain()
+
+    def dms(member: Any) -> list[str]:
+        return [m.content for m in member.user.dm_channel.history() if m.author.bot]
+
+    ended = "🏁 Your game of {title} has ended: {how_it_ended}"
+    english, german = ended.split("{title}")[0], de(ended).split("{title}")[0]
+    assert [text.startswith(english) for text in dms(ann)] == [True], dms(ann)
+    assert [text.startswith(german) for text in dms(bo)] == [True], dms(bo)
+    assert [text.startswith(german) for text in dms(cy)] == [True], dms(cy)
+    assert de("it was ended early, with no result.") in dms(bo)[0]
+    assert (await bot.preferences.locale(bo.id)) == "de"

@@ -9,7 +9,7 @@ from babel import Locale
 from babel.messages.catalog import Catalog
 
 from bot.i18n.languages import Language
-from games.core.wording import ENGLISH, N_, ntr, number, speak, speaker, speaking, tr
+from games.core.wording import ENGLISH, N_, Later, ntr, number, speak, speaker, speaking, tr
 
 
 def german() -> Language:
@@ -52,3 +52,13 @@ async def test_each_task_speaks_its_own_language() -> None:
     said = await asyncio.gather(member(german()), member(None), member(german()))
     assert list(said) == ["ein Würfel", "1 die", "ein Würfel"]
     assert speaker() is ENGLISH  # a task's choice stays in the task
+
+
+def test_later_words_are_drawn_in_the_language_spoken_when_written() -> None:
+    catalog = Catalog(locale=Locale.parse("de"))
+    catalog.add("red", "Rot")
+    later = Later(tr, "red")
+    assert f"{later}" == "red"
+    with speaking(Language.of("de", catalog)):
+        assert tr("{seat} bids {amount}.", seat=later, amount=1) == "Rot bids 1."
+        assert str(later) == "Rot"

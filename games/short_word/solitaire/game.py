@@ -17,7 +17,7 @@ from dataclasses import replace
 from games.core.chance import Chance
 from games.core.errors import CorruptState, IllegalAction, NotYourTurn
 from games.core.game import Event, Game, News, Outcome, Seat
-from games.core.wording import N_
+from games.core.wording import N_, Later
 from games.short_word.cards import Card, full_deck, sort_cards
 from games.short_word.finder import distinct_words
 from games.short_word.lexicon import (
@@ -25,6 +25,7 @@ from games.short_word.lexicon import (
     Lexicon,
     Lexicons,
     WordSource,
+    dictionary_title,
     is_word_shape,
     packaged_words,
 )
@@ -116,40 +117,48 @@ class SolitaireGame(Game[SolitaireState, Action, SolitaireView, SolitaireOptions
 
     def check(self, state: SolitaireState, seat: Seat, action: Action) -> None:
         if state.step == "over":
-            raise NotYourTurn("This game is over.")
+            raise NotYourTurn(N_("This game is over."))
         if seat != 0:
-            raise NotYourTurn("Solitaire has one player.")
+            raise NotYourTurn(N_("Solitaire has one player."))
         match action:
             case GiveUp():
                 pass
             case MoveCard(source=source, target=target):
                 if state.step != "move":
-                    raise IllegalAction("Cards only move onto an empty stack.")
+                    raise IllegalAction(N_("Cards only move onto an empty stack."))
                 if not (0 <= source < STACKS and 0 <= target < STACKS):
-                    raise IllegalAction(f"The stacks are numbered 1 to {STACKS}.")
+                    raise IllegalAction(N_("The stacks are numbered 1 to {stacks}."), stacks=STACKS)
                 if state.stacks[target]:
-                    raise IllegalAction(f"Stack {target + 1} is not empty.")
+                    raise IllegalAction(N_("Stack {stack} is not empty."), stack=target + 1)
                 if len(state.stacks[source]) < 2:
                     raise IllegalAction(
-                        f"Stack {source + 1} has no card to spare: move from a stack of two "
-                        "or more cards."
+                        N_(
+                            "Stack {stack} has no card to spare: move from a stack of two "
+                            "or more cards."
+                        ),
+                        stack=source + 1,
                     )
             case PlayWord():
                 self._spell(state, action.word)
 
     def _spell(self, state: SolitaireState, word: str) -> tuple[Card, ...]:
         if state.step == "move":
-            raise IllegalAction("First move a card onto the empty stack.")
+            raise IllegalAction(N_("First move a card onto the empty stack."))
         if not is_word_shape(word):
             raise IllegalAction(
-                f"{word[:30]!r} is not a word: type a word with the letters a to z only."
+                N_("{typed} is not a word: type a word with the letters a to z only."),
+                typed=repr(word[:30]),
             )
         tops = Counter(stack[-1] for stack in state.stacks if stack)
         # More cards is better here: the result is the number of cards used (SW10).
         cards = max(usable_spellings(word, tops), key=len)
         lexicon = self.lexicon(state.options)
         if word not in lexicon:
-            raise IllegalAction(f"{word.upper()} is not in {lexicon.title}.")
+            raise IllegalAction(
+                N_("{word} is not in {dictionary}."),
+                word=word.upper(),
+                dictionary=Later(dictionary_title, state.options.dictionary),
+            )
         return cards
 
     # -- doing it --------------------------------------------------------------------------------

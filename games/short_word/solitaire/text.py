@@ -31,11 +31,11 @@ def narrate(event: Event) -> str:
             )
         case CardMoved(card=card, source=source, target=target, turned=turned):
             return tr(
-                "Moved {card} from {stack} to {stack2}; {stack} turned up {value}.",
+                "Moved {card} from {source} to {target}; {source} turned up {turned}.",
                 card=card_text(card),
-                stack=stack_text(source),
-                stack2=stack_text(target),
-                value=card_text(turned) if turned else "nothing",
+                source=stack_text(source),
+                target=stack_text(target),
+                turned=card_text(turned) if turned else tr("nothing"),
             )
         case Won():
             return tr("All 48 cards are in words: solitaire won!")
@@ -52,10 +52,10 @@ def describe(view: SolitaireView) -> str:
     lines = [
         stacks,
         tr(
-            "{used} of {amount} used in {amount2}",
+            "{used} of {cards} used in {words}",
             used=view.used,
-            amount=ntr("{count} card", "{count} cards", view.cards),
-            amount2=ntr("{count} word", "{count} words", len(view.words)),
+            cards=ntr("{count} card", "{count} cards", view.cards),
+            words=ntr("{count} word", "{count} words", len(view.words)),
         ),
     ]
     if view.ending == "won":

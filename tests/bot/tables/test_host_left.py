@@ -6,10 +6,12 @@ import asyncio
 
 import pytest
 
+from bot.i18n.languages import language
 from bot.storage.database import Database
 from bot.tables.model import Player, TableStatus
 from bot.tables.service import StaleTable, TableError, TableService
 from games.catalog import CATALOG
+from games.core.wording import N_, Speaker, speaking
 from tests.bot.tables.helpers import ANN, BO, CHANNEL, CY, Clock, Recorder, lobby
 
 ANN_ID, BO_ID, CY_ID = (player.user_id or 0 for player in (ANN, BO, CY))
@@ -111,3 +113,39 @@ async def test_a_lobby_changed_behind_the_cache_is_refused_once_then_read_again(
     table = await service.get(table_id)
     assert table.host_id == 4 and table.names == ("Ann", "Bo", "Di")
     assert await service.host_left(table_id, ANN_ID) == table
+
+
+async def test_the_channel_is_told_in_its_language_not_in_the_callers(
+    service: TableService,
+) -> None:
+    """Whoever found the host gone (their click speaks English here), and the turn clock's
+    sweep, which speaks nothing: what the channel reads is in the channel's language."""
+    service.channel_language = _german
+    passed = await lobby(service, ANN, BO)
+    closed = await lobby(service, CY, channel=CHANNEL + 1)
+    recorder = Recorder()
+    service.listen(recorder)
+    with speaking(language("en")):
+        await service.host_left(passed, ANN_ID)
+        await service.close_idle(
+            closed, N_("This lobby expired: nothing happened in it for two hours.")
+        )
+    host, expired = recorder.changes
+    assert host.lines == (
+        _german_text("{gone} left the server, so {name} hosts this lobby now.").format(
+            gone="Ann", name="Bo"
+        ),
+    )
+    assert expired.lines == (
+        _german_text("This lobby expired: nothing happened in it for two hours."),
+    )
+
+
+async def _german(guild_id: int) -> Speaker:
+    return language("de")
+
+
+def _german_text(message: str) -> str:
+    translated = language("de").gettext(message)
+    assert translated != message
+    return translated
