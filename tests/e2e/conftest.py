@@ -116,16 +116,16 @@ def pseudo_everywhere(
         stored = commit_message(self, message, **kwargs)
         backends[-1:] = [self]
         if stored.author_id == self.bot_user.id:
-            direct = self.get_channel(stored.channel_id).type == DM
-            watch.message(f"message {stored.id} in {stored.channel_id}", stored, direct=direct)
+            kind = "DM" if self.get_channel(stored.channel_id).type == DM else "message"
+            watch.message(f"{kind} {stored.id} in {stored.channel_id}", stored)
         return stored
 
     def watched_edit(self: Any, channel_id: int, message_id: int, fields: Any) -> Any:
         edited = edit_message(self, channel_id, message_id, fields)
         backends[-1:] = [self]
         if edited.author_id == self.bot_user.id:
-            direct = self.get_channel(channel_id).type == DM
-            watch.message(f"edit of {edited.id} in {channel_id}", edited, direct=direct)
+            kind = "DM" if self.get_channel(channel_id).type == DM else "message"
+            watch.message(f"edit of {kind} {edited.id} in {channel_id}", edited)
         return edited
 
     show_modal = Interaction.show_modal

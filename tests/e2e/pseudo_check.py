@@ -15,7 +15,6 @@ is data or layout, not language.
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -27,8 +26,6 @@ from bot.i18n.pseudo import CLOSE, OPEN
 from games.catalog import CATALOG
 
 __all__ = [
-    "BEING_FIXED",
-    "DMS_BEING_FIXED",
     "Escape",
     "Watch",
     "escapes",
@@ -90,116 +87,6 @@ name in every language, and the German catalog keeps all five), and messages sho
 as names."""
 
 
-@dataclass(frozen=True, slots=True)
-class Allowance:
-    """Text that escapes the catalogs today and that another change is fixing."""
-
-    name: str
-    shown: str
-    """A regular expression (any case) for the escaped text as members see it."""
-    source: str
-    """The file that writes it, relative to the repository."""
-    escaping: str
-    """A regular expression found in ``source`` for as long as the text escapes: when it is
-    no longer found, the fix has landed and the allowance must go."""
-
-    def allow(self, text: str) -> str:
-        return re.sub(self.shown, " ", text, flags=re.IGNORECASE)
-
-    def still_escaping(self) -> bool:
-        return _escaping(self.source, self.escaping)
-
-
-@functools.cache
-def _escaping(source: str, escaping: str) -> bool:
-    return re.search(escaping, (ROOT / source).read_text(encoding="utf-8")) is not None
-
-
-BEING_FIXED: tuple[Allowance, ...] = (
-    Allowance(
-        "refusal: not your turn",
-        r"It is not your turn(: another player may switch trump first)?\.",
-        "games/fraud/game.py",
-        r'NotYourTurn\("It is not your turn',
-    ),
-    Allowance(
-        "refusal: Tricky's opening bid",
-        r"The opening bid is at least [\d,]+ \([\d,]+ points for each player\)\.",
-        "games/tricky/game.py",
-        r'IllegalAction\(f"The opening bid is at least',
-    ),
-    Allowance(
-        "refusal: the word game's letters",
-        r"[^\n]* is not a word: type (a word|words) with the letters a to z only\.",
-        "games/short_word/game.py",
-        r'f"\{word\[:30\]!r\} is not a word',
-    ),
-    Allowance(
-        "refusal: solitaire's letters",
-        r"[^\n]* is not a word: type a word with the letters a to z only\.",
-        "games/short_word/solitaire/game.py",
-        r'f"\{word\[:30\]!r\} is not a word',
-    ),
-    Allowance(
-        "refusal: a single card is no word",
-        r"\S+ would be the single card \S+: a word needs two or more cards\.",
-        "games/short_word/spelling.py",
-        r'f"\{shown\} would be the single card',
-    ),
-    Allowance(
-        "refusal: no card with that letter",
-        r"You have no card with the letter \S+ for \S+\.",
-        "games/short_word/spelling.py",
-        r'f"You have no card with the letter',
-    ),
-    Allowance(
-        "refusal: no such card to discard",
-        r"You have no \S+ card to discard\.",
-        "games/short_word/spelling.py",
-        r'IllegalAction\(f"You have no \{discard\} card to discard',
-    ),
-    Allowance(
-        "refusal: not enough of a letter",
-        r"\S+ needs [\d,]+ \S+ and your cards have [\d,]+\.",
-        "games/short_word/spelling.py",
-        r'f"\{shown\} needs \{need\}',
-    ),
-    Allowance(
-        "the Fraud's number words (three 4s, One (1))",
-        r"\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen"
-        r"|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)\b",
-        "games/fraud/text.py",
-        r'NUMBER_WORDS = \(\n\s+"no",\n\s+"one",',
-    ),
-    Allowance(
-        "Auf falscher Fährte's colour names (🟥 red 9, Red 1)",
-        r"\b(red|yellow|green|blue)\b",
-        "games/falsche_faehrte/text.py",
-        r"suit\.name\.lower\(\)",
-    ),
-    Allowance(
-        "Short Changed's chip colours (🟩 2 green, ⬜ white)",
-        r"\b(green|blue|red|white)\b",
-        "games/short_changed/text.py",
-        r"\{colour\.glyph\} \{many\}\{colour\.value\}",
-    ),
-)
-"""TEMPORARY: escapes the ``words`` branch is routing through the catalogs (refusals in
-``games/*/game.py``, enum names and number words in ``games/*/text.py``). Each must still
-be written its escaping way in its file (``tests/e2e/test_pseudo_check.py`` fails
-otherwise), so the list empties as the fixes land."""
-
-DMS_BEING_FIXED = Allowance(
-    "direct messages are sent in English",
-    r"[\s\S]*",
-    "bot/notify.py",
-    r"\A(?![\s\S]*\bspeak)",
-)
-"""TEMPORARY, for ``words``: turn and result DMs have their text in the catalogs but are
-sent without speaking the server's language (``docs/languages.md``, known gaps), so a DM
-is allowed whole while ``bot/notify.py`` speaks no language."""
-
-
 def marked(text: str) -> str:
     """``text`` as the pseudo-language writes a message: for the test's own stand-ins of
     the bot's messages (``tests.e2e.helpers.planted``)."""
@@ -250,8 +137,6 @@ def escapes(text: str, names: Iterable[str] = ()) -> list[str]:
         run = DISCORD_MARKUP.sub(" ", run)
         run = COMMAND.sub(" ", run)
         run = _without(run, names)
-        for allowance in BEING_FIXED:
-            run = allowance.allow(run)
         run = CODES.sub(" ", run)
         found += WORD.findall(run)
     return found
@@ -331,9 +216,7 @@ class Watch:
             if words:
                 self.found.append(Escape(f"{where} {part}", text, tuple(words)))
 
-    def message(self, where: str, message: Any, *, direct: bool = False) -> None:
-        if direct and DMS_BEING_FIXED.still_escaping():
-            return  # DMS_BEING_FIXED
+    def message(self, where: str, message: Any) -> None:
         self.check(
             where,
             shown_texts(message.content, message.embeds, message.components, message.attachments),

@@ -1,16 +1,12 @@
 """The checker every end-to-end test runs under (``tests/e2e/pseudo_check.py``): strict
-about words outside the pseudo-language's markers, lenient about data; and its temporary
-allowances cannot outlive the escapes they allow."""
+about words outside the pseudo-language's markers, lenient about data."""
 
 from __future__ import annotations
 
 import pytest
 
 from tests.e2e.pseudo_check import (
-    BEING_FIXED,
-    DMS_BEING_FIXED,
     ROOT,
-    Allowance,
     Watch,
     escapes,
     outside_markers,
@@ -105,19 +101,5 @@ def test_the_watch_reads_every_place_a_message_shows_text() -> None:
     }
 
 
-@pytest.mark.parametrize(
-    "allowance", [*BEING_FIXED, DMS_BEING_FIXED], ids=lambda allowance: allowance.name
-)
-def test_each_temporary_allowance_is_still_needed(allowance: Allowance) -> None:
-    """An allowance for an escape another branch fixes fails here as soon as the fix lands
-    (its file no longer writes the text the escaping way): then delete the allowance."""
-    assert allowance.still_escaping(), (
-        f"{allowance.name}: {allowance.source} no longer escapes; remove the allowance"
-    )
-
-
-def test_an_allowance_allows_only_its_own_text() -> None:
-    turn = next(a for a in BEING_FIXED if a.name == "refusal: not your turn")
-    assert escapes("⚠️ It is not your turn.") == []
-    assert escapes("⚠️ It is not your turn yet.") != []
-    assert turn.allow("It is not your turn. Wait") == "  Wait"
+def test_a_refusal_outside_the_markers_is_an_escape() -> None:
+    assert escapes("⚠️ It is not your turn.") == ["It", "is", "not", "your", "turn"]
