@@ -20,8 +20,9 @@ so :class:`Situation` is built from either.
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from games.core.game import Seat
@@ -31,13 +32,18 @@ from games.fraud.odds import Reading, read
 from games.fraud.showdown import cube_standing, suit_majority
 
 __all__ = [
+    "COUNT_SHARPNESS",
     "OPENING_CONFIDENCE",
+    "OPENING_SHARPNESS",
+    "RISK_SHARPNESS",
     "SPIKE_DOUBLES",
     "SUIT_SHIELD",
     "Situation",
     "advise",
+    "leaning",
     "opening_bids",
     "raises",
+    "shield",
     "situation_at_table",
     "situation_in_view",
 ]
@@ -49,6 +55,18 @@ SPIKE_DOUBLES = 1 / 6
 SUIT_SHIELD = 0.75
 """The chance a hand mostly of the rolled suit is the one the suit die protects: another
 hand may qualify too, and then one of them is picked (FR10)."""
+
+RISK_SHARPNESS = 12.0
+"""How firmly a seat is taken to prefer its least risky move when its bids are read
+(:func:`leaning`): a move's odds fall by a factor e for each 1/12 of a card it risks more."""
+OPENING_SHARPNESS = 3.0
+"""How firmly an opener is taken to bid the value it expects most of: the odds of a value
+grow by e to this power for each card more it expects."""
+COUNT_SHARPNESS = 1.5
+"""How firmly an opener is taken to bid the count the table holds with good odds: the odds
+of a count fall by e to this power for each card it is off."""
+LEANING_STEPS = 3
+"""Counts per value weighed as the other raises a seat could have made."""
 
 _FRAUD = CallFraud()
 _ON_TARGET = CallOnTarget()
@@ -104,12 +122,18 @@ def situation_at_table(
     sign: Sign | None,
 ) -> Situation:
     """The situation of a seat holding ``hand``, read as ``reading``, with the round's dice."""
-    shield = 0.0
+    return Situation(seat, reading, standing, sizes, spike_dice, shield(hand, suit=suit, sign=sign))
+
+
+def shield(hand: Sequence[Card], *, suit: Suit | None, sign: Sign | None) -> float:
+    """The chance the round's dice spare ``hand`` the judgment: the chance cube surely when
+    it leans to the rolled sign (FR11), the suit die likely when it is mostly of the rolled
+    suit (FR10)."""
     if sign is not None and cube_standing(hand, sign) == "safe":
-        shield = 1.0
-    elif suit is not None and suit_majority(hand, suit):
-        shield = SUIT_SHIELD
-    return Situation(seat, reading, standing, sizes, spike_dice, shield)
+        return 1.0
+    if suit is not None and suit_majority(hand, suit):
+        return SUIT_SHIELD
+    return 0.0
 
 
 def advise(situation: Situation, rng: random.Random) -> Action:
@@ -138,18 +162,24 @@ def raises(situation: Situation, rng: random.Random, *, steps: int = 1) -> list[
     """
     standing = situation.standing
     assert standing is not None, "a raise needs a standing bid"
+    found = [(risk, rng.random(), bid) for risk, bid in _raise_risks(situation, standing, steps)]
+    found.sort(key=lambda item: (item[0], item[1]))
+    return [(risk, bid) for risk, _tie, bid in found]
+
+
+def _raise_risks(situation: Situation, standing: BidMade, steps: int) -> list[tuple[float, Bid]]:
+    """Each raise over ``standing`` (``steps`` counts from the smallest, for every value) with
+    its risk, in order of value and count."""
     held, reading = standing.bid, situation.reading
     exposed = 1.0 - situation.shield
-    found: list[tuple[float, float, Bid]] = []
+    found: list[tuple[float, Bid]] = []
     for value in range(held.value, reading.top + 1):
         first = held.count if value > held.value else held.count + 1
         spike = _spike_risk(situation, value) if situation.spike_dice else 0.0
         for count in range(first, min(first + steps, situation.cards_at_table + 1)):
             bid = Bid(count, value)
-            risk = (reading.below(bid) + spike) * exposed
-            found.append((risk, rng.random(), bid))
-    found.sort(key=lambda item: (item[0], item[1]))
-    return [(risk, bid) for risk, _tie, bid in found]
+            found.append(((reading.below(bid) + spike) * exposed, bid))
+    return found
 
 
 def opening_bids(situation: Situation, rng: random.Random, *, levels: int = 1) -> list[Bid]:
@@ -189,3 +219,46 @@ def _spike_risk(situation: Situation, value: int) -> float:
         if seat != situation.seat and size:
             none_above *= reading.others(value, size).at_most(mine)
     return SPIKE_DOUBLES * (1.0 - none_above)
+
+
+def leaning(situation: Situation, bid: Bid) -> float:
+    """The chance that a seat playing these tactics loosely makes ``bid`` in ``situation``.
+
+    Loosely: rather than always the least risky move, each move with odds that
+    fall the more it risks (a quantal response, :data:`RISK_SHARPNESS`), and the
+    opener a value the more likely the more it expects of it, at about the count
+    the table holds with good odds. The hard player reads the other seats' bids
+    with it: a bid says something of the cards behind it.
+    """
+    standing = situation.standing
+    if standing is None:
+        return _opening_leaning(situation, bid)
+    reading, held = situation.reading, standing.bid
+    exposed = 1.0 - situation.shield
+    risks = [(1.0 - reading.below(held)) * exposed, (1.0 - reading.exactly(held)) * exposed]
+    mine: float | None = None
+    for risk, option in _raise_risks(situation, standing, LEANING_STEPS):
+        risks.append(risk)
+        if option == bid:
+            mine = risk
+    if mine is None:  # a bigger jump than the raises weighed
+        spike = _spike_risk(situation, bid.value) if situation.spike_dice else 0.0
+        mine = (reading.below(bid) + spike) * exposed
+        risks.append(mine)
+    least = min(risks)
+    total = sum(math.exp(-RISK_SHARPNESS * (risk - least)) for risk in risks)
+    return math.exp(-RISK_SHARPNESS * (mine - least)) / total
+
+
+def _opening_leaning(situation: Situation, bid: Bid) -> float:
+    top, cards = situation.reading.top, situation.cards_at_table
+    worths = [_opening_worth(situation, value) for value in range(1, top + 1)]
+    best = max(worths)
+    value_odds = math.exp(OPENING_SHARPNESS * (worths[bid.value - 1] - best)) / sum(
+        math.exp(OPENING_SHARPNESS * (worth - best)) for worth in worths
+    )
+    likely = min(situation.reading.likely_count(bid.value, OPENING_CONFIDENCE), cards)
+    count_odds = math.exp(-COUNT_SHARPNESS * abs(bid.count - likely)) / sum(
+        math.exp(-COUNT_SHARPNESS * abs(count - likely)) for count in range(1, cards + 1)
+    )
+    return value_odds * count_odds
