@@ -23,6 +23,12 @@ The hard player stops before its budget once one move is surely ahead
     uv run --locked python -m bench.ai --games 30 --seconds 1.0 --seed 1
     uv run --locked python -m bench.ai --game fraud --pairing easy --games 30
     uv run --locked python -m bench.ai --measure
+    uv run --locked python -m bench.ai --agreement 40 --seconds 0.2
+
+``--agreement`` asks why thinking longer does or does not pay: at positions of
+games between hard seats, it searches each decision at a fifth of the budget, at
+the budget, and at five times it (the reference), and counts how often the
+choices agree and what each costs by the reference's reckoning.
 """
 
 from __future__ import annotations
@@ -268,6 +274,103 @@ def measure(keys: Sequence[str], seconds: float, positions: int) -> str:
     return table.render()
 
 
+REFERENCE = 5
+"""``--agreement`` judges the budgets' choices by a search this many times longer."""
+SAMPLED = 0.35
+"""``--agreement`` searches about this share of the decisions of its games (a spread over
+whole games, not the first few moves of each)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One position searched at three budgets (``--agreement``)."""
+
+    phase: str
+    choices: tuple[str, str, str]
+    """What a fifth of the budget, the budget and the reference chose (as text)."""
+    regrets: tuple[float, float]
+    """How much less the reference's worlds made the first two choices worth than its own
+    (0 for the same choice; a candidate the reference dropped early is judged on the few
+    worlds it had, so a regret can be a little below 0)."""
+    worlds: tuple[int, int, int]
+
+
+def agreement_decisions(key: str, iterations: int, positions: int, seed: int) -> list[Decision]:
+    """``positions`` decisions from games between hard seats at a fifth of ``iterations``,
+    each searched at a fifth of the budget, the budget and :data:`REFERENCE` times it."""
+    game = CATALOG[key]
+    tactics = tactics_for(key)
+    budgets = (max(1, iterations // SHORTER), iterations, iterations * REFERENCE)
+    searchers = [
+        HardPlayer(Budget(seconds=None, iterations=n), tactics=tactics_for) for n in budgets
+    ]
+    found: list[Decision] = []
+    while len(found) < positions:
+        seed += 1
+        state = game.new(SEATS, seed)
+        rng = random.Random(seed)
+        while (acting := game.to_act(state)) and len(found) < positions:
+            seat = acting[0] if len(acting) == 1 else rng.choice(acting)
+            knowledge: Any = Knowledge(game, state, seat, refine=tactics.refine)
+            searched = len(tactics.search_actions(knowledge, random.Random(seed))) > 1
+            if searched and rng.random() < SAMPLED:
+                results = [
+                    searcher.search(knowledge, tactics, random.Random(f"{seed}:{len(found)}:{n}"))
+                    for n, searcher in enumerate(searchers)
+                ]
+                choices = [repr(result.action) for result in results]
+                used = [result.iterations for result in results]
+                reference = {repr(stats.action): stats.mean for stats in results[-1].actions}
+                best = reference[repr(results[-1].action)]
+                found.append(
+                    Decision(
+                        phase=str(getattr(knowledge.view, "phase", "")),
+                        choices=(choices[0], choices[1], choices[2]),
+                        regrets=(
+                            best - reference.get(repr(results[0].action), 0.0),
+                            best - reference.get(repr(results[1].action), 0.0),
+                        ),
+                        worlds=(used[0], used[1], used[2]),
+                    )
+                )
+            action = searchers[0].search(knowledge, tactics, rng).action
+            game.advance(state, seat, action)
+    return found
+
+
+def agreement_table(rows: Sequence[tuple[str, Sequence[Decision]]]) -> str:
+    """How often the budgets choose alike, and the regret of each by the reference."""
+    table = Table(
+        "game",
+        "phase",
+        "positions",
+        "1/5 = full",
+        "full = ref",
+        "1/5 = ref",
+        "regret 1/5",
+        "regret full",
+        "worlds used 1/5, full, ref",
+    )
+    for key, decisions in rows:
+        phases = sorted({d.phase for d in decisions})
+        for phase in ["all", *phases] if len(phases) > 1 else phases:
+            group = [d for d in decisions if phase in ("all", d.phase)]
+            same = [
+                sum(d.choices[a] == d.choices[b] for d in group) / len(group)
+                for a, b in ((0, 1), (1, 2), (0, 2))
+            ]
+            table.add(
+                key,
+                phase,
+                len(group),
+                *(f"{share:.0%}" for share in same),
+                f"{statistics.mean(d.regrets[0] for d in group):.4f}",
+                f"{statistics.mean(d.regrets[1] for d in group):.4f}",
+                ", ".join(f"{statistics.median(d.worlds[n] for d in group):.0f}" for n in range(3)),
+            )
+    return table.render()
+
+
 def _random_moves(game: AnyGame, seed: int) -> list[Move]:
     policy = random_policy(game)
     return play_out(game, game.new(SEATS, seed), lambda _seat: policy, random.Random(seed)).moves
@@ -297,6 +400,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--measure", action="store_true", help="measure the worlds a second instead of playing"
     )
+    parser.add_argument(
+        "--agreement",
+        type=int,
+        metavar="POSITIONS",
+        help="search this many positions at a fifth, the whole and five times the budget",
+    )
     args = parser.parse_args(argv)
     keys = args.game or list(CATALOG)
     skipped = [key for key in keys if not CATALOG[key].min_seats <= SEATS <= CATALOG[key].max_seats]
@@ -304,6 +413,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.measure:
         print(measure(keys, seconds=0.5, positions=8))
         print(describe_machine())
+        return 0
+    if args.agreement:
+        rows = [
+            (key, agreement_decisions(key, worlds(key, args.seconds), args.agreement, args.seed))
+            for key in keys
+        ]
+        print(agreement_table(rows))
         return 0
 
     todo = list(

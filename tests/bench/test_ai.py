@@ -8,9 +8,12 @@ import pytest
 
 from bench.ai import (
     PAIRINGS,
+    REFERENCE,
     SEATS,
     WORLDS_PER_SECOND,
     Match,
+    agreement_decisions,
+    agreement_table,
     main,
     matches,
     met,
@@ -98,3 +101,20 @@ def test_a_run_prints_every_case_and_keeps_the_table_so_far(
     for opponents in ("2 random", "2 easy", "2 hard at 1/5"):
         assert opponents in printed and opponents in partial.read_text()
     assert "worlds median" in printed and "stopped early" in printed
+
+
+def test_agreement_searches_each_position_at_three_budgets_and_judges_by_the_longest(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    decisions = agreement_decisions("tricky", 40, positions=4, seed=1)
+    assert len(decisions) == 4
+    for decision in decisions:
+        small, full, reference = decision.worlds
+        assert small <= 40 // 5 and full <= 40 and reference <= 40 * REFERENCE
+        for choice, regret in zip(decision.choices, decision.regrets, strict=False):
+            if choice == decision.choices[2]:
+                assert regret == 0
+    table = agreement_table([("tricky", decisions)])
+    assert "1/5 = full" in table and "tricky" in table
+    assert main(["--game", "tricky", "--agreement", "2", "--seconds", "0.002"]) == 0
+    assert "regret full" in capsys.readouterr().out
