@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
-from games.core.chance import Chance
+from games.core.chance import Chance, fresh_seed
 from games.core.errors import CorruptState, IllegalAction, NotYourTurn
 from games.core.game import Event, Game, News, Outcome, Seat
 from games.core.wording import N_
@@ -230,7 +230,8 @@ class SolitaireGame(Game[SolitaireState, Action, SolitaireView, SolitaireOptions
                 below = len(stack) - 1
                 stack[:-1], hidden = hidden[:below], hidden[below:]
         copy.unused = hidden
-        copy.chance = Chance(rng.getrandbits(62))
+        # Later luck is unseen too, and a world made now draws it as new tables do, by words.
+        copy.chance = Chance(fresh_seed(rng.getrandbits))
         return copy
 
     def clone(self, state: SolitaireState) -> SolitaireState:
