@@ -2,19 +2,20 @@
 
 A word action is open-ended (any typed text), so ``legal_actions`` lists a
 documented sample: the words this module finds. Every card subset is looked up
-by its anagram key (one dictionary probe per subset, at most 2,048 for eleven
-cards), then a depth-first search splits the hand into found words.
+by its card key (one dictionary probe per subset, at most 2,048 for eleven
+cards: :meth:`~games.short_word.lexicon.Lexicon.card_groups` files each word
+under every set of cards that spells it, so QU, IN, ER, CL and TH need no
+check of their own), then a depth-first search splits the hand into found words.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import compress
 
-from games.short_word.cards import CARDS, Card
-from games.short_word.lexicon import Lexicon, anagram_key
+from games.short_word.cards import Card
+from games.short_word.lexicon import CARD_PRIME, Lexicon
 
 __all__ = ["Found", "distinct_words", "going_out_words", "split_into_words", "words_in"]
 
@@ -28,55 +29,25 @@ def words_in(cards: Sequence[Card], lexicon: Lexicon) -> list[Found]:
     Cards are told apart by position, so two E cards give two entries for a
     word with one E; callers that want words only can de-duplicate.
     """
-    return [(mask, word) for mask, words in _spelled(cards, lexicon) for word in words]
+    return [(mask, word) for mask, words in _spelled(_keys(cards), lexicon) for word in words]
 
 
-def _spelled(cards: Sequence[Card], lexicon: Lexicon) -> Iterator[tuple[int, tuple[str, ...]]]:
-    """Each set of two or more cards (a bit mask) that spells accepted words, with the words."""
-    get = lexicon.anagram_groups().get
-    doubles = sum(1 << index for index, card in enumerate(cards) if len(card) == 2)
-    pairs_of: dict[int, list[tuple[str, int]]] = {}
-    """The letter pairs of each set of double cards, counted once per set (a hand has few)."""
-    spelled = list(map(get, _keys(cards)))  # most sets of cards spell nothing: the loop
-    for mask in compress(range(len(spelled)), spelled):  # visits only those that do
-        words = spelled[mask]
-        assert words is not None  # compress passed only the masks that spell something
-        if not mask & (mask - 1):
-            continue  # one card is never a word, even the IN card
-        used = mask & doubles
-        if used:
-            pairs = pairs_of.get(used)
-            if pairs is None:
-                pairs = pairs_of[used] = _pairs(cards, used)
-            # Single letters spell any arrangement of their letters; each double card
-            # needs its two letters side by side. No two double cards can overlap in a
-            # word (none ends with a letter another starts with), so counting is enough.
-            words = tuple(w for w in words if all(w.count(p) >= n for p, n in pairs))
-            if not words:
-                continue
-        yield mask, words
+def _spelled(keys: list[int], lexicon: Lexicon) -> Iterator[tuple[int, tuple[str, ...]]]:
+    """Each set of two or more cards (a bit mask) that spells accepted words, with the words,
+    given every set's card key (:func:`_keys`)."""
+    spelled = list(map(lexicon.card_groups().get, keys))  # most sets of cards spell nothing:
+    for mask in compress(range(len(spelled)), spelled):  # the loop visits only those that do
+        if mask & (mask - 1):  # one card is never a word, even the IN card
+            yield mask, spelled[mask]  # type: ignore[misc]  # compress passed no None
 
 
-def _pairs(cards: Sequence[Card], used: int) -> list[tuple[str, int]]:
-    """The letter pairs of the double cards in ``used``, each with how many cards show it."""
-    pairs = Counter(card.lower() for i, card in enumerate(cards) if used >> i & 1)
-    return list(pairs.items())
-
-
-def _keys(cards: Sequence[Card], primes: Mapping[Card, int] | None = None) -> list[int]:
-    """``keys[mask]``: the anagram key of the cards in ``mask`` (or, given ``primes``,
-    a key telling card multisets apart), built a card at a time."""
+def _keys(cards: Sequence[Card]) -> list[int]:
+    """``keys[mask]``: the card key of the cards in ``mask``, built a card at a time."""
     keys = [1]
     for card in cards:
-        card_key = anagram_key(card.lower()) if primes is None else primes[card]
-        keys += [key * card_key for key in keys]
+        prime = CARD_PRIME[card]
+        keys += [key * prime for key in keys]
     return keys
-
-
-_CARD_PRIMES = dict(
-    zip(CARDS, (p for p in range(2, 200) if all(p % d for d in range(2, p))), strict=False)
-)
-"""A prime per card, so equal products mean equal cards (QU is not Q + U here)."""
 
 
 def going_out_words(hand: tuple[Card, ...], lexicon: Lexicon) -> dict[Card, tuple[str, ...]]:
@@ -121,11 +92,12 @@ class _Splitter:
     def __init__(self, cards: tuple[Card, ...], lexicon: Lexicon) -> None:
         # Whether the rest splits depends on the cards a word uses, not on which word they
         # spell, so the first word of each set of cards is all the search needs.
+        keys = _keys(cards)
         self._by_lowest: dict[int, list[Found]] = {}
-        for mask, words in _spelled(cards, lexicon):
+        for mask, words in _spelled(keys, lexicon):
             self._by_lowest.setdefault(mask & -mask, []).append((mask, words[0]))
         # Splits depend on which cards are left, not where they sit in the hand.
-        self._cards_key = _keys(cards, _CARD_PRIMES)
+        self._cards_key = keys
         self._splits: dict[int, tuple[str, ...] | None] = {1: ()}
 
     def __call__(self, rest: int) -> tuple[str, ...] | None:

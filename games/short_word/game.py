@@ -112,7 +112,7 @@ class ShortWordGame(Game[ShortWordState, Action, ShortWordView, Options]):
     def prepare(self) -> None:
         """Read every dictionary and build its word-finding index (seconds, done once)."""
         for dictionary in DICTIONARIES:
-            self.lexicons.get(dictionary, (), ()).anagram_groups()
+            self.lexicons.get(dictionary, (), ()).card_groups()
 
     def lexicon(self, options: WordOptions) -> Lexicon:
         """The words this table accepts: its dictionary and the house list it was opened with."""

@@ -73,7 +73,7 @@ class SolitaireGame(Game[SolitaireState, Action, SolitaireView, SolitaireOptions
     def prepare(self) -> None:
         """Read every dictionary and build its word-finding index (seconds, done once)."""
         for dictionary in DICTIONARIES:
-            self.lexicons.get(dictionary, (), ()).anagram_groups()
+            self.lexicons.get(dictionary, (), ()).card_groups()
 
     def lexicon(self, options: SolitaireOptions) -> Lexicon:
         return self.lexicons.get(options.dictionary, options.house_add, options.house_remove)
