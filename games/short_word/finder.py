@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from itertools import compress
+from itertools import compress, groupby
 
 from games.short_word.cards import Card
 from games.short_word.lexicon import CARD_PRIME, Lexicon
@@ -90,12 +90,18 @@ class _Splitter:
     """
 
     def __init__(self, cards: tuple[Card, ...], lexicon: Lexicon) -> None:
-        # Whether the rest splits depends on the cards a word uses, not on which word they
-        # spell, so the first word of each set of cards is all the search needs.
         keys = _keys(cards)
-        self._by_lowest: dict[int, list[Found]] = {}
-        for mask, words in _spelled(keys, lexicon):
-            self._by_lowest.setdefault(mask & -mask, []).append((mask, words[0]))
+        self._spelled = list(map(lexicon.card_groups().get, keys))
+        # The sets of cards that spell something, by their lowest card (a stable sort, so
+        # in the order of their masks within each), all in C: the search tries the words
+        # holding the lowest card left.
+        lowest = _LOWEST if len(cards) <= _LOWEST_CARDS else _lowest(len(cards))
+        found = sorted(compress(range(len(keys)), self._spelled), key=lowest.__getitem__)
+        self._by_lowest: dict[int, list[int]] = {}
+        for low, masks in groupby(found, lowest.__getitem__):
+            self._by_lowest[low] = spelling = list(masks)
+            if spelling[0] == low:
+                del spelling[0]  # one card is never a word, even the IN card
         # Splits depend on which cards are left, not where they sit in the hand.
         self._cards_key = keys
         self._splits: dict[int, tuple[str, ...] | None] = {1: ()}
@@ -105,13 +111,27 @@ class _Splitter:
         if key in self._splits:
             return self._splits[key]
         found = None
-        # Some word must hold the lowest card left; try each, then split the rest.
-        for mask, word in self._by_lowest.get(rest & -rest, ()):
+        # Some word must hold the lowest card left; try each, then split the rest. Whether
+        # the rest splits depends on the cards a word uses, not on which word they spell,
+        # so the first word of each set of cards is all the search needs.
+        for mask in self._by_lowest.get(rest & -rest, ()):
             if mask & rest == mask and (words := self(rest ^ mask)) is not None:
-                found = (word, *words)
+                spelled = self._spelled[mask]
+                assert spelled  # only sets that spell something are tried
+                found = (spelled[0], *words)
                 break
         self._splits[key] = found
         return found
+
+
+def _lowest(cards: int) -> list[int]:
+    """``lowest[mask]``: the lowest card of ``mask``, as a mask, for every mask of ``cards``."""
+    return [mask & -mask for mask in range(1 << cards)]
+
+
+_LOWEST_CARDS = 11
+"""The most cards a hand holds (ten dealt and one drawn)."""
+_LOWEST = _lowest(_LOWEST_CARDS)
 
 
 @lru_cache(maxsize=1024)

@@ -30,6 +30,7 @@ from collections import ChainMap, OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
+from math import prod
 from typing import Literal
 
 from games.short_word.cards import CARDS, Card
@@ -113,15 +114,17 @@ CARD_PRIME: dict[Card, int] = dict(
 product over a set of cards is equal exactly for the same cards, so QU is not Q + U."""
 
 _LETTER_PRIME = {card.lower(): prime for card, prime in CARD_PRIME.items() if len(card) == 1}
-_DOUBLE_PRIME = {card.lower(): prime for card, prime in CARD_PRIME.items() if len(card) == 2}
+_DOUBLES = {
+    card.lower(): (_LETTER_PRIME[card[0].lower()] * _LETTER_PRIME[card[1].lower()], prime)
+    for card, prime in CARD_PRIME.items()
+    if len(card) == 2
+}
+"""Each double card's letters: the product of their letter primes, and the card's prime."""
 
 
 def card_key(cards: Iterable[Card]) -> int:
     """The product of the cards' primes: equal exactly for the same multiset of cards."""
-    key = 1
-    for card in cards:
-        key *= CARD_PRIME[card]
-    return key
+    return prod(map(CARD_PRIME.__getitem__, cards))
 
 
 def card_keys(word: str) -> set[int]:
@@ -129,16 +132,14 @@ def card_keys(word: str) -> set[int]:
 
     A word has one key per way to cut it into cards: ``"quit"`` is Q U I T or QU I T.
     """
-    # ways[i]: the keys of the ways to spell the first i letters.
-    ways = [{1}]
-    for end in range(1, len(word) + 1):
-        prime = _LETTER_PRIME[word[end - 1]]
-        found = {key * prime for key in ways[end - 1]}
-        double = _DOUBLE_PRIME.get(word[end - 2 : end]) if end >= 2 else None
-        if double is not None:
-            found.update(key * double for key in ways[end - 2])
-        ways.append(found)
-    return ways[-1]
+    keys = {prod(map(_LETTER_PRIME.__getitem__, word))}
+    # Any of a word's QU, IN, ER, CL and TH can be a double card: no two of them overlap,
+    # as no double card ends with a letter one starts with. Each use trades the two
+    # letters' primes for the card's.
+    for pair, (letters, double) in _DOUBLES.items():
+        for _ in range(word.count(pair)):
+            keys |= {key // letters * double for key in keys if key % letters == 0}
+    return keys
 
 
 @dataclass(slots=True)
