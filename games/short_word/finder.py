@@ -45,8 +45,7 @@ def _keys(cards: Sequence[Card]) -> list[int]:
     """``keys[mask]``: the card key of the cards in ``mask``, built a card at a time."""
     keys = [1]
     for card in cards:
-        prime = CARD_PRIME[card]
-        keys += [key * prime for key in keys]
+        keys += [*map(CARD_PRIME[card].__mul__, keys)]  # the list is read before it grows
     return keys
 
 
