@@ -226,7 +226,8 @@ async def _stored_tables(path: Path, count: int) -> int:
                     (copy, table.id),
                 )
                 await sql.execute(
-                    "INSERT INTO deadlines SELECT ?, seat, started_at, due_at, reminded "
+                    "INSERT INTO deadlines (table_id, seat, started_at, due_at, reminded, "
+                    "wake_at) SELECT ?, seat, started_at, due_at, reminded, wake_at "
                     "FROM deadlines WHERE table_id = ?",
                     (copy, table.id),
                 )

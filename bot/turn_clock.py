@@ -6,9 +6,10 @@ bot plays a sensible move for the seat and marks it away; after three timeouts
 in a row a computer player takes the seat over. Seats played by the bot (a
 computer player, or a taken-over seat) move as soon as they must.
 
-Deadlines are rows in the database, so a restart loses none: on start every
-running clock gives its seat a whole turn again, in a few statements however
-many tables there are (see ``TurnClock.start``). Lobbies that never start, and games nobody
+Deadlines are rows in the database, so a restart loses none: after a start every
+running clock gives its seat a whole turn again, each when the clock first finds it
+due, read through an index of wake-ups however many tables there are (see
+``TurnClock.start``). Lobbies that never start, and games nobody
 has moved in for two days, are closed (games unrated).
 """
 
@@ -16,7 +17,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from datetime import datetime, timedelta
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
 from typing import Literal
 
 from bot.computer import ComputerPlayers
@@ -82,21 +84,32 @@ class TurnClock:
         # has since given up after failed moves (then it must look again soon).
         self._robots_checked = service.now()
         self._robots_resting = False
+        self._began = datetime.min.replace(tzinfo=UTC)
+        """When this clock started (:meth:`start`): a clock that started before is due a
+        whole turn again. Never, for a clock that was never started."""
 
     # -- life ---------------------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Restart every running clock, then start ticking; tables load when first touched.
+        """Restart the clocks now due, then start ticking; tables load when first touched.
 
         Nobody can act while the bot is down, so that time counts against no one (AW1):
-        every seat to act gets a whole turn from now, half-time reminder included. When
-        the bot went down is not known reliably (a crash writes nothing), so rather than
-        pushing each deadline back by the downtime, every clock starts again; a quick
-        restart just gives the seats to act a little more time.
+        every seat to act gets a whole turn from the start, half-time reminder included.
+        When the bot went down is not known reliably (a crash writes nothing), so rather
+        than pushing each deadline back by the downtime, every clock starts again; a
+        quick restart just gives the seats to act a little more time.
 
-        The clocks are rows, restarted in a few statements: no table is loaded for them,
-        so the bot answers its first click as soon with ten thousand running tables as
-        with none. Only a table whose last move may have missed its clocks (a crash
+        A seat's clock is restarted when the turn clock first looks at it, not all at
+        once: one that started before this start (``_began``) and is due (its half-time
+        or its end has come) starts again from ``_began`` instead of reminding or running
+        out (``_restart``). Its stored wake-up is never later than the restarted clock's
+        half-time (it was due at its own half-time, or at its end when reminded, both
+        before; a stand-in's retry comes under 30 s after the end, and the shortest turn
+        is a minute), so no reminder comes late. The clocks due now are read here through
+        the index of wake-ups (one query); the others wait for the look round that finds
+        them due. So no table is loaded and no clock is read that is not due, and the
+        bot answers its first click as soon with ten thousand running tables as with
+        none. Only a table whose last move may have missed its clocks (a crash
         between the two) is loaded now to set them (``DeadlineRepository.unsettled``);
         computer seats to act are woken in the background (``_wake_resting_robots``).
 
@@ -104,9 +117,12 @@ class TurnClock:
         longer in the catalogue) is logged and left as it is: one broken table must not
         keep the bot, and every other table, from starting.
         """
+        self._began = self._service.now()
         unsettled = await self._deadlines.unsettled()
-        restarted = await self._deadlines.restart_all(self._service.now())
-        log.info("turn clock: %d running clock(s) restarted", restarted)
+        due = await self._deadlines.due(self._began)
+        await self._restart(due)
+        restarted = sum(self._stale(clock) for clock in due)
+        log.info("turn clock: %d clock(s) due restarted, the others when due", restarted)
         for table_id in unsettled:
             try:
                 await self._sync(table_id, actor=None, restart=True)
@@ -115,6 +131,25 @@ class TurnClock:
         self._robots_checked = self._service.now()
         self._loop = asyncio.create_task(self._run(), name="turn-clock")
         self._waking = asyncio.create_task(self._wake_resting_robots(), name="robots-wake")
+
+    async def _restart(self, due: list[Deadline]) -> list[Deadline]:
+        """``due``, with those that started before this start restarted from it (AW1, see
+        :meth:`start`), as they now are. A clock of a table no longer running is not
+        restarted: the look round stops it (``_expire``)."""
+        stale = [clock for clock in due if self._stale(clock)]
+        if not stale:
+            return due
+        await self._deadlines.restart(stale, self._began)
+        return [
+            replace(clock, started_at=self._began, due_at=self._began + clock.turn, reminded=False)
+            if self._stale(clock) and clock.turn
+            else clock
+            for clock in due
+        ]
+
+    def _stale(self, clock: Deadline) -> bool:
+        """Whether a clock started before this start, at a table still running with one."""
+        return clock.started_at < self._began and clock.turn is not None
 
     def begin(self) -> None:
         """:meth:`start` in the background: the bot answers clicks meanwhile (start-up)."""
@@ -232,8 +267,9 @@ class TurnClock:
         """Do whatever is due; return the seconds until the next thing is."""
         now = self._service.now()
         upcoming: list[datetime] = []
-        reminders: dict[int, list[int]] = {}
-        for deadline in await self._deadlines.due(now):
+        reminders: dict[int, list[Deadline]] = {}
+        # A clock restarted here may not be due any more: a whole turn again (AW1).
+        for deadline in await self._restart(await self._deadlines.due(now)):
             if now >= deadline.due_at:
                 try:
                     await self._expire(deadline, now)
@@ -249,9 +285,9 @@ class TurnClock:
                 upcoming.append(now + STAND_IN_RETRY)  # when a stand-in that failed is retried
                 continue
             if not deadline.reminded and now >= deadline.halfway:
-                reminders.setdefault(deadline.table_id, []).append(deadline.seat)
-        for table_id, seats in reminders.items():
-            await self._remind(table_id, tuple(seats))
+                reminders.setdefault(deadline.table_id, []).append(deadline)
+        for table_id, clocks in reminders.items():
+            await self._remind(table_id, clocks)
         if (upcoming_clock := await self._deadlines.next_due()) is not None:
             upcoming.append(upcoming_clock)
         await self._sweep(now)
@@ -267,11 +303,11 @@ class TurnClock:
         upcoming.append(now + LONGEST_NAP)
         return max(0.0, (min(upcoming) - now).total_seconds())
 
-    async def _remind(self, table_id: int, seats: tuple[int, ...]) -> None:
+    async def _remind(self, table_id: int, clocks: list[Deadline]) -> None:
         """One reminder naming every seat of the table whose clock is half gone."""
-        for seat in seats:
-            await self._deadlines.mark_reminded(table_id, seat)
-        await self._service.remind(table_id, seats)
+        for clock in clocks:
+            await self._deadlines.mark_reminded(clock)
+        await self._service.remind(table_id, tuple(clock.seat for clock in clocks))
 
     async def _expire(self, deadline: Deadline, now: datetime) -> None:
         """AW1: the seat's time is up, so the bot moves for it.

@@ -242,7 +242,7 @@ class ConfigCog(
             name=tr("Tables"), value=tr("in threads") if settings.threads else tr("in the channel")
         )
         embed.add_field(
-            name=tr("Pictures"), value="on" if settings.pictures else tr("off (text only)")
+            name=tr("Pictures"), value=tr("on") if settings.pictures else tr("off (text only)")
         )
         embed.add_field(name=tr("Language"), value=_language_name(settings.language))
         embed.add_field(
@@ -283,7 +283,7 @@ class ConfigCog(
     async def leaderboard(self, interaction: discord.Interaction[Any], enabled: bool) -> None:
         def change(settings: GuildSettings) -> str:
             settings.leaderboard = enabled
-            return tr("The leaderboard is now {value}.", value="on" if enabled else "off")
+            return tr("The leaderboard is now {value}.", value=tr("on") if enabled else tr("off"))
 
         await self._change(interaction, change)
 
@@ -528,8 +528,9 @@ class ConfigCog(
         )
         embed = discord.Embed(
             title=tr("⚙️ {title}: lobby defaults", title=presenter.game.title),
-            description=(options_summary(fields, values) or "This game has no options.")
-            + "\n\nNew lobbies start with these; the host can still change them.",
+            description=(options_summary(fields, values) or tr("This game has no options."))
+            + "\n\n"
+            + tr("New lobbies start with these; the host can still change them."),
             colour=COLOUR,
         )
         view = ui.View(timeout=None)

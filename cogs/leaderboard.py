@@ -314,8 +314,16 @@ class LeaderboardCog(commands.Cog, name="LeaderboardCog"):
 
 
 def _ordinal(place: int) -> str:
-    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix}"
+    """A place as the reader's language writes it (English 1st, 2nd; German 1., 2.)."""
+    if 10 <= place % 100 <= 20:
+        return tr("{place}th", place=place)
+    if place % 10 == 1:
+        return tr("{place}st", place=place)
+    if place % 10 == 2:
+        return tr("{place}nd", place=place)
+    if place % 10 == 3:
+        return tr("{place}rd", place=place)
+    return tr("{place}th", place=place)
 
 
 def _history_line(result: GameResult) -> str:
@@ -330,7 +338,7 @@ def _history_line(result: GameResult) -> str:
     ranked = sorted(result.seats, key=lambda seat: (seat.place or 99, seat.seat))
     players = ", ".join(f"{_ordinal(seat.place or 0)} {seat.name}" for seat in ranked)
     rated = (
-        "rated"
+        tr("rated")
         if result.rated
         else tr("unrated: {unrated_reason}", unrated_reason=result.unrated_reason)
     )

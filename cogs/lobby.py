@@ -21,7 +21,7 @@ from bot.tables.model import Table, TableStatus
 from cogs.controls import LobbyButton, LobbySeating, LobbySelect
 from cogs.presenters.base import Presenter
 from games.core.registry import AnyGame
-from games.core.wording import ntr, tr
+from games.core.wording import N_, ntr, tr
 
 __all__ = [
     "CLOCKS",
@@ -170,11 +170,24 @@ def _seating(table: Table, game: AnyGame) -> LobbySeating:
     )
 
 
+CHOICE_WORDS: dict[str, str] = {
+    "traditional": N_("traditional"),  # the Fraud's deck (games/fraud/cards.py DeckKind)
+    "modern": N_("modern"),  # the Fraud's deck, and the word game's word list
+    "webster": N_("Webster"),  # the word game's older word list (lexicon.DictionaryName)
+    "dictionary": N_("dictionary"),  # the word game's word check (model.Validation)
+    "challenge": N_("challenge"),
+}
+"""The words an option's choices are kept as in ``games/`` (Literal values), as players
+read them; a choice not listed here is a number, shown as it is."""
+
+
 def option_value_text(value: Any) -> str:
     if value is True:
         return tr("on")
     if value is False:
         return tr("off")
+    if isinstance(value, str) and value in CHOICE_WORDS:
+        return tr(CHOICE_WORDS[value])
     return str(value)
 
 

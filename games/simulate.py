@@ -37,6 +37,7 @@ from typing import Any, TextIO
 from games.ai.levels import LEVELS
 from games.ai.player import Budget, ComputerPlayer
 from games.catalog import CATALOG, computer_player
+from games.core.chance import fresh_seed
 from games.core.errors import GameError
 from games.core.game import Event, Seat
 from games.core.playout import Move, play_out
@@ -145,7 +146,9 @@ def simulate(
 
     Game ``n`` is dealt from a seed drawn from ``seed``, and its players draw
     from their own generator seeded from it too, so runs repeat exactly unless a
-    player thinks by the clock. ``watch`` receives every public frame as text.
+    player thinks by the clock. The deal's seed is one the bot would give a new table
+    (:func:`~games.core.chance.fresh_seed`), so the games draw the luck new tables draw.
+    ``watch`` receives every public frame as text.
     """
     chosen = game.options(options)
     players: list[ComputerPlayer] = [computer_player(level, budget) for level in levels]
@@ -159,7 +162,7 @@ def simulate(
     started = time.perf_counter()
     for number in range(1, games + 1):
         rng = random.Random(f"simulate/{seed}/{number}")
-        state = game.new(len(levels), rng.getrandbits(62), chosen)
+        state = game.new(len(levels), fresh_seed(rng.getrandbits), chosen)
         after_move = None
         if watch is not None:
             watch(f"=== Game {number} of {games} ===")

@@ -11,10 +11,11 @@ from bot.shards import UNSHARDED, Shards
 from bot.storage.database import Database, Row
 from bot.storage.shards import ours
 
-__all__ = ["Deadline", "DeadlineRepository"]
+__all__ = ["Deadline", "DeadlineRepository", "wake_at"]
 
-_UNIX_EPOCH_JULIAN_DAY = 2_440_587.5
-"""SQLite's ``julianday`` of 1970-01-01 00:00 UTC."""
+_LATE = timedelta(milliseconds=1)
+"""A wake-up is read back a millisecond late rather than early (the stored number may
+round either way by less): the clock then finds the clock due."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,10 +25,21 @@ class Deadline:
     started_at: datetime
     due_at: datetime
     reminded: bool
+    turn: timedelta | None = None
+    """The table's whole turn while it runs with a clock: what a restart gives the seat
+    again (AW1). None for a leftover clock of a table no longer running."""
 
     @property
     def halfway(self) -> datetime:
         return self.started_at + (self.due_at - self.started_at) / 2
+
+
+def wake_at(started_at: datetime, due_at: datetime, *, reminded: bool) -> float:
+    """When the turn clock must next look at a clock, as stored (``migrations/0011``):
+    its half-time while the seat is not yet reminded, else its end; seconds since 1970 UTC.
+    """
+    clock = Deadline(0, 0, started_at, due_at, reminded)
+    return (clock.due_at if reminded else clock.halfway).timestamp()
 
 
 class DeadlineRepository:
@@ -35,45 +47,42 @@ class DeadlineRepository:
         self._db = db
         self._shards = shards
 
+    def _joined(self) -> tuple[str, tuple[int, ...]]:
+        """``FROM`` deadlines with their tables, kept to this process's (its shards')."""
+        mine, params = ours(self._shards, "tables.guild_id")
+        return f"FROM deadlines JOIN tables ON tables.id = deadlines.table_id WHERE {mine}", params
+
     async def all(self) -> list[Deadline]:
         """Every running clock at this process's tables (its shards'), soonest first."""
-        mine, params = ours(self._shards, "tables.guild_id")
+        joined, params = self._joined()
         rows = await self._db.fetch_all(
-            "SELECT deadlines.* FROM deadlines JOIN tables ON tables.id = deadlines.table_id "
-            f"WHERE {mine} ORDER BY due_at",
+            f"SELECT {_COLUMNS} {joined} ORDER BY deadlines.due_at, deadlines.table_id, "
+            "deadlines.seat",
             params,
         )
         return [_deadline(row) for row in rows]
 
     async def due(self, now: datetime) -> list[Deadline]:
         """This process's clocks that have run out by ``now``, or are half gone and not yet
-        reminded, soonest first: only those, so a tick reads a few rows however many
-        clocks run."""
-        mine, params = ours(self._shards, "tables.guild_id")
-        stamp = now.isoformat()
+        reminded, soonest first: only those, read through ``deadlines_by_wake``, so a look
+        round reads a few rows however many clocks run."""
+        joined, params = self._joined()
         rows = await self._db.fetch_all(
-            "SELECT deadlines.* FROM deadlines JOIN tables ON tables.id = deadlines.table_id "
-            "WHERE (deadlines.due_at <= ? OR (deadlines.reminded = 0 AND "
-            "julianday(deadlines.started_at) + julianday(deadlines.due_at) <= 2 * julianday(?))) "
-            f"AND {mine} ORDER BY deadlines.due_at",
-            (stamp, stamp, *params),
+            f"SELECT {_COLUMNS} {joined} AND deadlines.wake_at <= ? ORDER BY deadlines.wake_at",
+            (*params, now.timestamp()),
         )
         return [_deadline(row) for row in rows]
 
     async def next_due(self) -> datetime | None:
         """When this process's next clock runs out or is half gone (to be reminded), if any
-        runs. A millisecond late rather than early: the clock then finds it due."""
-        mine, params = ours(self._shards, "tables.guild_id")
+        runs: the first entry of ``deadlines_by_wake`` (of this process's tables)."""
+        joined, params = self._joined()
         row = await self._db.fetch_one(
-            "SELECT MIN(CASE WHEN deadlines.reminded = 1 THEN julianday(deadlines.due_at) ELSE "
-            "(julianday(deadlines.started_at) + julianday(deadlines.due_at)) / 2 END) "
-            f"FROM deadlines JOIN tables ON tables.id = deadlines.table_id WHERE {mine}",
-            params,
+            f"SELECT deadlines.wake_at {joined} ORDER BY deadlines.wake_at LIMIT 1", params
         )
-        if row is None or row[0] is None:
+        if row is None:
             return None
-        seconds = (float(row[0]) - _UNIX_EPOCH_JULIAN_DAY) * 86_400
-        return datetime.fromtimestamp(seconds, UTC) + timedelta(milliseconds=1)
+        return datetime.fromtimestamp(float(row[0]), UTC) + _LATE
 
     async def unsettled(self) -> list[int]:
         """This process's running clocked tables whose clocks may not match their last
@@ -94,35 +103,34 @@ class DeadlineRepository:
         )
         return [int(row["id"]) for row in rows]
 
-    async def restart_all(self, now: datetime, *, batch: int = 256) -> int:
-        """Give every running clock at this process's running tables a whole turn from
-        ``now``, half-time reminder included (AW1: the bot was down); how many.
+    async def restart(self, clocks: Iterable[Deadline], at: datetime, *, batch: int = 256) -> int:
+        """Give each of ``clocks`` a whole turn from ``at``, half-time reminder included
+        (AW1: the bot was down since it started); how many were given one.
 
-        No table is loaded: a statement per ``batch`` tables and turn length, with the
-        event loop free between them, so clicks are answered while ten thousand tables'
-        clocks restart.
+        Only a clock still as read is restarted: one a move has since restarted, or
+        stopped, is left as it is. A transaction per ``batch`` clocks, the event loop
+        free between them.
         """
-        mine, params = ours(self._shards, "tables.guild_id")
-        spans = await self._db.fetch_all(
-            "SELECT turn_seconds, MIN(tables.id) AS first, MAX(tables.id) AS last "
-            "FROM tables JOIN deadlines ON deadlines.table_id = tables.id "
-            f"WHERE tables.status = 'active' AND {mine} GROUP BY turn_seconds",
-            params,
-        )
-        restarted = 0
-        for span in spans:
-            seconds = int(span["turn_seconds"])
-            due = (now + timedelta(seconds=seconds)).isoformat()
-            for first in range(int(span["first"]), int(span["last"]) + 1, batch):
-                last = first + batch - 1
-                restarted += await self._db.write(
-                    "UPDATE deadlines SET started_at = ?, due_at = ?, reminded = 0 "
-                    "WHERE table_id BETWEEN ? AND ? AND table_id IN (SELECT id FROM tables "
-                    "WHERE id BETWEEN ? AND ? AND status = 'active' AND turn_seconds = ? "
-                    f"AND {mine})",
-                    (now.isoformat(), due, first, last, first, last, seconds, *params),
+        fresh = [
+            (
+                at.isoformat(),
+                (at + clock.turn).isoformat(),
+                wake_at(at, at + clock.turn, reminded=False),
+                clock.table_id,
+                clock.seat,
+                clock.started_at.isoformat(),
+            )
+            for clock in clocks
+            if clock.turn is not None
+        ]
+        for first in range(0, len(fresh), batch):
+            async with self._db.transaction() as sql:
+                await sql.executemany(
+                    "UPDATE deadlines SET started_at = ?, due_at = ?, wake_at = ?, reminded = 0 "
+                    "WHERE table_id = ? AND seat = ? AND started_at = ?",
+                    fresh[first : first + batch],
                 )
-        return restarted
+        return len(fresh)
 
     async def seats_timed(self, table_id: int) -> set[int]:
         """The seats of one table whose clocks are running (the key's index, not a scan:
@@ -149,21 +157,31 @@ class DeadlineRepository:
         if both := set(kept) & set(fresh):
             raise ValueError(f"seats {sorted(both)} cannot keep and restart")
         await self._db.write(
-            "INSERT INTO clock_changes (table_id, keep_seats, start_seats, started_at, due_at) "
-            "VALUES (?, ?, ?, ?, ?)",
+            "INSERT INTO clock_changes "
+            "(table_id, keep_seats, start_seats, started_at, due_at, wake_at) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
             (
                 table_id,
                 json.dumps(kept),
                 json.dumps(fresh),
                 started_at.isoformat(),
                 due_at.isoformat(),
+                wake_at(started_at, due_at, reminded=False),
             ),
         )
 
-    async def mark_reminded(self, table_id: int, seat: int) -> None:
+    async def mark_reminded(self, clock: Deadline) -> None:
+        """The seat was reminded: the clock wakes next when it runs out. Only if it is
+        still the clock read (a move may have started a fresh one meanwhile)."""
         await self._db.write(
-            "UPDATE deadlines SET reminded = 1 WHERE table_id = ? AND seat = ?",
-            (table_id, seat),
+            "UPDATE deadlines SET reminded = 1, wake_at = ? "
+            "WHERE table_id = ? AND seat = ? AND started_at = ?",
+            (
+                wake_at(clock.started_at, clock.due_at, reminded=True),
+                clock.table_id,
+                clock.seat,
+                clock.started_at.isoformat(),
+            ),
         )
 
     async def runs(self, table_id: int, seat: int, due_at: datetime) -> bool:
@@ -180,9 +198,9 @@ class DeadlineRepository:
         (its half-time is past); False if that clock no longer runs (a move restarted or
         stopped it since it was read)."""
         changed = await self._db.write(
-            "UPDATE deadlines SET due_at = ?, reminded = 1 "
+            "UPDATE deadlines SET due_at = ?, reminded = 1, wake_at = ? "
             "WHERE table_id = ? AND seat = ? AND due_at = ?",
-            (until.isoformat(), table_id, seat, due_at.isoformat()),
+            (until.isoformat(), until.timestamp(), table_id, seat, due_at.isoformat()),
         )
         return changed > 0
 
@@ -204,11 +222,20 @@ class DeadlineRepository:
             )
 
 
+_COLUMNS = (
+    "deadlines.table_id, deadlines.seat, deadlines.started_at, deadlines.due_at, "
+    "deadlines.reminded, tables.status, tables.turn_seconds"
+)
+"""What :func:`_deadline` reads: a clock, and its table's turn if it runs."""
+
+
 def _deadline(row: Row) -> Deadline:
+    running = row["status"] == "active" and int(row["turn_seconds"]) > 0
     return Deadline(
         table_id=int(row["table_id"]),
         seat=int(row["seat"]),
         started_at=datetime.fromisoformat(row["started_at"]),
         due_at=datetime.fromisoformat(row["due_at"]),
         reminded=bool(row["reminded"]),
+        turn=timedelta(seconds=int(row["turn_seconds"])) if running else None,
     )

@@ -17,7 +17,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from bot.errors import UserError
-from games.core.wording import N_
+from games.core.wording import N_, tr
 
 __all__ = ["BUSY", "Admission", "Busy"]
 
@@ -28,7 +28,7 @@ class Busy(UserError):
     """The move was not admitted: nothing was applied. Says so kindly (:data:`BUSY`)."""
 
     def __init__(self) -> None:
-        super().__init__(BUSY)
+        super().__init__(tr(BUSY))  # raised in the mover's own task: in their language
 
 
 class Admission:

@@ -245,9 +245,9 @@ class FalscheFaehrtePresenter(Presenter):
             marker = "▶ " if live and seat == acting else ""
             notes = [tr("{seat} pts", seat=view.scores[seat]), words.tricks(view.tricks[seat])]
             if seat == view.dealer:
-                notes.append("deals")
+                notes.append(tr("deals"))
             if view.phase == "face_down":
-                notes.append("ready" if view.ready[seat] else "choosing")
+                notes.append(tr("ready") if view.ready[seat] else tr("choosing"))
             seats.append(f"{marker}**{name}** {', '.join(notes)}")
         return " · ".join(seats)
 
@@ -255,8 +255,9 @@ class FalscheFaehrtePresenter(Presenter):
     def _history(view: FaehrteView, names: Sequence[str], *, last: bool = False) -> str:
         """Each round's points, a line a round (``last``: only the last round's)."""
         lines = [
-            f"{scored.round}. {'Plus' if scored.round_type == 'plus' else 'Minus'} "
-            f"({scored.total}): "
+            f"{scored.round}. "
+            + (tr("Plus") if scored.round_type == "plus" else tr("Minus"))
+            + f" ({scored.total}): "
             + " · ".join(f"{names[seat]} {points}" for seat, points in enumerate(scored.points))
             for scored in (view.history[-1:] if last else view.history)
         ]

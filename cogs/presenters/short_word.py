@@ -120,12 +120,14 @@ def parse_words(typed: str, discard_typed: str) -> tuple[tuple[str, ...], Card |
         return tr("Lay at most {max_words} words at a time.", max_words=MAX_WORDS)
     for word in words:
         if not (word.isascii() and word.isalpha()):
-            return f"{word[:30]!r} is not a word: use the letters a to z only."
+            return tr("{word} is not a word: use the letters a to z only.", word=repr(word[:30]))
     named = discard_typed.strip().upper()
     if not named:
         return words, None
     if named not in CARDS:
-        return f"{named[:10]!r} is not a card: name it by its letters, like E or QU."
+        return tr(
+            "{named} is not a card: name it by its letters, like E or QU.", named=repr(named[:10])
+        )
     return words, named
 
 
@@ -229,7 +231,8 @@ class ShortWordPresenter(Presenter):
         elif view.turn is not None:
             last = view.went_out is not None
             doing = tr("to draw") if view.step == "draw" else tr("to discard or lay words")
-            lines.append(f"▶ **{names[view.turn]}** {doing}{' (last turn)' if last else ''}.")
+            turn = tr(" (last turn)") if last else ""
+            lines.append(f"▶ **{names[view.turn]}** {doing}{turn}.")
         elif view.over:
             winners = tr(" and ").join(names[seat] for seat in view.winners)
             lines.append(
@@ -309,7 +312,12 @@ class ShortWordPresenter(Presenter):
             + ntr("{count} point", "{count} points", view.scores[seat])
             for seat in ranking
         )
-        embed = self.embed(f"{winners} {'wins' if len(view.winners) == 1 else 'win'}!", standings)
+        title = (
+            tr("{winners} wins!", winners=winners)
+            if len(view.winners) == 1
+            else tr("{winners} win!", winners=winners)
+        )
+        embed = self.embed(title, standings)
         embed.add_field(
             name=tr("Hand by hand"),
             value=clip(

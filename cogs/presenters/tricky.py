@@ -267,7 +267,7 @@ class TrickyPresenter(Presenter):
             if view.phase == "reroll":
                 rerolled = view.rerolled[seat]
                 parts.append(
-                    "choosing"
+                    tr("choosing")
                     if rerolled is None
                     else tr("re-rolled {rerolled}", rerolled=rerolled)
                 )
@@ -298,7 +298,7 @@ class TrickyPresenter(Presenter):
             if view.phase == "reroll":
                 rerolled = view.rerolled[seat]
                 notes.append(
-                    "choosing"
+                    tr("choosing")
                     if rerolled is None
                     else tr("re-rolled {rerolled}", rerolled=rerolled)
                 )
@@ -629,7 +629,7 @@ class TrickyPresenter(Presenter):
         dice = view.dice or ()
         choices = [
             discord.SelectOption(
-                label=tr("No trump"), value="none", description=N_("Highest pair wins")
+                label=tr("No trump"), value="none", description=tr("Highest pair wins")
             )
         ]
         for number in range(1, 21):

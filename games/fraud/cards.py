@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
-from typing import Annotated, Literal, NamedTuple
+from typing import Annotated, Literal, NamedTuple, get_args
 
 from pydantic import Field
 
@@ -23,6 +23,8 @@ __all__ = [
     "Suit",
     "deck",
     "matching",
+    "of_sign",
+    "of_suit",
     "top_value",
 ]
 
@@ -102,3 +104,22 @@ the modern deck's too): counting a hand is then a membership test per card, in C
 def matching(cards: Iterable[Card], value: int) -> int:
     """How many of these cards count towards a bid of ``value`` (1 to 10)."""
     return sum(map(_MATCHES[value].__contains__, cards))
+
+
+_OF_SUIT: dict[Suit, frozenset[Card]] = {
+    suit: frozenset(card for card in deck("modern") if card.suit == suit) for suit in SUITS
+}
+_OF_SIGN: dict[Sign, frozenset[Card]] = {
+    sign: frozenset(card for card in deck("modern") if card.sign == sign) for sign in get_args(Sign)
+}
+"""The cards of each suit and of each sign, counted the way :data:`_MATCHES` is."""
+
+
+def of_suit(cards: Iterable[Card], suit: Suit) -> int:
+    """How many of these cards are of ``suit`` (a sylop has none)."""
+    return sum(map(_OF_SUIT[suit].__contains__, cards))
+
+
+def of_sign(cards: Iterable[Card], sign: Sign) -> int:
+    """How many of these cards show ``sign`` (a sylop has none)."""
+    return sum(map(_OF_SIGN[sign].__contains__, cards))

@@ -28,7 +28,6 @@ from games.fraud.model import (
     Action,
     Bid,
     BidMade,
-    Call,
     Called,
     CallFraud,
     CallOnTarget,
@@ -67,6 +66,14 @@ _BID: dict[tuple[int, int], Bid] = {
 so a busy table (or a fresh process filling the cache below) makes no new ones for the
 garbage collector to walk."""
 
+_MADE: dict[tuple[Seat, int, int], BidMade] = {
+    (seat, count, value): BidMade(seat=seat, bid=bid)
+    for seat in range(MAX_SEATS)
+    for (count, value), bid in _BID.items()
+}
+"""Every bid any seat can make, as the news of it, made once: a round's bids are kept as
+their news, and a frozen dataclass costs more to build than the rest of a bid."""
+
 
 def legal_bids(standing: Bid | None, cards_at_table: int, top: int) -> tuple[Bid, ...]:
     """Every bid allowed now, fewest cards first, then lowest value (FR4).
@@ -101,6 +108,23 @@ def _choices(state: FraudState) -> tuple[tuple[Action, ...], tuple[Bid, ...]]:
         standing.count, standing.value, sum(state.hand_sizes), DECKS[state.options.deck]
     )
     return CALLS, bids  # FR5: the opener must bid, and only then may a seat call
+
+
+@lru_cache(maxsize=4096)
+def _dealing(opener: Seat, hand_sizes: tuple[int, ...]) -> tuple[tuple[Seat, tuple[int, ...]], ...]:
+    """How a round is dealt (FR7): one card at a time, clockwise from the opener, each seat
+    up to its hand size. For each seat dealt to, in that order, the places in the dealt
+    sequence of the cards it gets. Cached by plain numbers: tables deal the same few."""
+    seats = len(hand_sizes)
+    order = [(opener + step) % seats for step in range(seats)]
+    places: dict[Seat, list[int]] = {seat: [] for seat in order if hand_sizes[seat]}
+    dealt = 0
+    for card in range(1, HAND_SIZE + 1):  # a round of the table for each card
+        for seat in order:
+            if hand_sizes[seat] >= card:
+                places[seat].append(dealt)
+                dealt += 1
+    return tuple((seat, tuple(held)) for seat, held in places.items())
 
 
 class FraudGame(Game[FraudState, Action, FraudView, Options]):
@@ -204,23 +228,22 @@ class FraudGame(Game[FraudState, Action, FraudView, Options]):
     # -- doing it --------------------------------------------------------------------------------
 
     def perform(self, state: FraudState, seat: Seat, action: Action, news: News) -> None:
-        match action:
-            case Bid(count=count, value=value):
-                made = BidMade(seat=seat, bid=_BID[count, value])
-                state.bids.append(made)  # the round's bids are kept as their news
-                if news is not None:
-                    news.append(made)
-                state.turn = self._next_in(state, seat)
-                self._begin_turn(state, news)
-            case CallFraud() | CallOnTarget():
-                standing = state.standing
-                assert standing is not None, "checked: a call needs a standing bid"
-                call: Call = "fraud" if isinstance(action, CallFraud) else "on_target"
-                if news is not None:
-                    news.append(
-                        Called(seat=seat, call=call, bidder=standing.seat, bid=standing.bid)
-                    )
-                self._end_round(state, call, seat, news)
+        # isinstance, not a match statement: a class pattern costs several times as much,
+        # and a playout performs an action for every decision.
+        if isinstance(action, Bid):
+            made = _MADE[seat, action.count, action.value]
+            state.bids.append(made)  # the round's bids are kept as their news
+            if news is not None:
+                news.append(made)
+            state.turn = self._next_in(state, seat)
+            self._begin_turn(state, news)
+            return
+        call = action.type  # a call: fraud or on target (FR6)
+        standing = state.standing
+        assert standing is not None, "checked: a call needs a standing bid"
+        if news is not None:
+            news.append(Called(seat=seat, call=call, bidder=standing.seat, bid=standing.bid))
+        self._end_round(state, call, seat, news)
 
     def _begin_round(self, state: FraudState, news: News, *, turn_up: bool = False) -> None:
         """Deal, roll the round's dice, and start the opener's turn."""
@@ -250,19 +273,26 @@ class FraudGame(Game[FraudState, Action, FraudView, Options]):
         self._begin_turn(state, news)
 
     def _deal(self, state: FraudState, news: News) -> None:
-        """One card at a time, clockwise from the opener, each seat up to its hand size (FR7)."""
-        order = self._clockwise_from(state, state.opener)
-        dealt: dict[Seat, list[Card]] = {seat: [] for seat in order}
-        for size in range(1, HAND_SIZE + 1):  # a round of the table for each card
-            for seat in order:
-                if state.hand_sizes[seat] >= size:
-                    if not state.draw_pile:
-                        self._reshuffle(state, news)
-                    dealt[seat].append(state.draw_pile.pop())
-        for seat in order:
-            state.hands[seat] = tuple(dealt[seat])
+        """Deal every seat still in its hand for the round (FR7, :func:`_dealing`)."""
+        dealing = _dealing(state.opener, tuple(state.hand_sizes))
+        dealt = self._draw(state, sum(state.hand_sizes), news)
+        for seat, places in dealing:
+            state.hands[seat] = tuple(map(dealt.__getitem__, places))
             if news is not None:
                 news.append(Dealt(audience=seat, seat=seat, hand=state.hands[seat]))
+
+    def _draw(self, state: FraudState, count: int, news: News) -> list[Card]:
+        """The top ``count`` cards of the draw pile, in the order they come off it; when it
+        runs out, the discard pile is reshuffled into a new one (FR7)."""
+        drawn: list[Card] = []
+        while len(drawn) < count:
+            if not state.draw_pile:
+                self._reshuffle(state, news)
+            pile = state.draw_pile
+            taking = min(count - len(drawn), len(pile))
+            drawn += pile[: -taking - 1 : -1]  # the top card first
+            del pile[-taking:]
+        return drawn
 
     @staticmethod
     def _reshuffle(state: FraudState, news: News) -> None:
@@ -364,12 +394,6 @@ class FraudGame(Game[FraudState, Action, FraudView, Options]):
             if sizes[candidate]:
                 return candidate
         raise AssertionError("nobody holds cards")
-
-    @staticmethod
-    def _clockwise_from(state: FraudState, first: Seat) -> list[Seat]:
-        sizes = state.hand_sizes
-        clockwise = [(first + step) % len(sizes) for step in range(len(sizes))]
-        return [seat for seat in clockwise if sizes[seat]]
 
     def outcome(self, state: FraudState) -> Outcome | None:
         """Places by when seats went out: the winner first, seats out together share a place.

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal, NamedTuple, get_type_hints
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, GetCoreSchemaHandler
+from pydantic_core import CoreSchema, core_schema
+from pydantic_core.core_schema import TypedDictField
 
 from games.core.chance import Chance
 from games.core.game import Event, Seat
@@ -128,9 +130,14 @@ Shield = Literal["suit", "cube"]
 chance cube (FR11)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Fate:
-    """What a round's end did to one seat still in the game."""
+class Fate(NamedTuple):
+    """What a round's end did to one seat still in the game.
+
+    A named tuple rather than a frozen dataclass: a playout settles a round every few
+    moves, and a frozen dataclass sets each field through ``object.__setattr__``, which
+    made building the fates most of a round's cost. It is stored as the object it
+    always was (:func:`_stored_as_object`).
+    """
 
     seat: Seat
     hand: tuple[Card, ...]
@@ -145,10 +152,18 @@ class Fate:
     """Credits paid into the pot (FR8)."""
     out: bool = False
 
+    @classmethod
+    def __get_pydantic_core_schema__(
+        cls, source: type[Any], handler: GetCoreSchemaHandler
+    ) -> CoreSchema:
+        return _stored_as_object(cls, handler)
 
-@dataclass(frozen=True, slots=True)
-class Showdown:
-    """A round's end: the reveal of every hand, and what it cost whom."""
+
+class Showdown(NamedTuple):
+    """A round's end: the reveal of every hand, and what it cost whom.
+
+    A named tuple stored as an object, as :class:`Fate` is, and for the same reason.
+    """
 
     round: int
     trigger: Trigger
@@ -179,6 +194,39 @@ class Showdown:
 
     def fate(self, seat: Seat) -> Fate | None:
         return next((fate for fate in self.fates if fate.seat == seat), None)
+
+    @classmethod
+    def __get_pydantic_core_schema__(
+        cls, source: type[Any], handler: GetCoreSchemaHandler
+    ) -> CoreSchema:
+        return _stored_as_object(cls, handler)
+
+
+def _stored_as_object(
+    cls: type[Fate] | type[Showdown], handler: GetCoreSchemaHandler
+) -> CoreSchema:
+    """Stored, and loaded, as a JSON object of its fields in order, the way a dataclass is
+    (both were frozen dataclasses when tables were first stored); not as a JSON array,
+    pydantic's way with a named tuple. An instance is taken as it is, as a dataclass is."""
+    hints = get_type_hints(cls)
+    fields: dict[str, TypedDictField] = {}
+    for name in cls._fields:
+        schema = handler.generate_schema(hints[name])
+        if name in cls._field_defaults:
+            schema = core_schema.with_default_schema(schema, default=cls._field_defaults[name])
+        fields[name] = core_schema.typed_dict_field(
+            schema, required=name not in cls._field_defaults
+        )
+    as_object = core_schema.typed_dict_schema(fields)
+    return core_schema.union_schema(
+        [
+            core_schema.is_instance_schema(cls),
+            core_schema.no_info_after_validator_function(lambda found: cls(**found), as_object),
+        ],
+        serialization=core_schema.plain_serializer_function_ser_schema(
+            cls._asdict, return_schema=as_object
+        ),
+    )
 
 
 # -- events -------------------------------------------------------------------------------------

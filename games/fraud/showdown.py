@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from games.core.game import Seat
-from games.fraud.cards import HAND_SIZE, Card, Sign, Suit, matching
+from games.fraud.cards import HAND_SIZE, Card, Sign, Suit, matching, of_sign, of_suit
 from games.fraud.model import (
     Bid,
     CubeStanding,
@@ -48,7 +48,7 @@ __all__ = ["cube_standing", "judged", "settle", "suit_candidates", "suit_majorit
 
 def suit_majority(hand: Sequence[Card], suit: Suit) -> bool:
     """Strictly more than half the hand is of this suit (FR10); sylops have no suit."""
-    return 2 * sum(1 for card in hand if card.suit == suit) > len(hand)
+    return 2 * of_suit(hand, suit) > len(hand)
 
 
 def suit_candidates(hands: Mapping[Seat, Sequence[Card]], suit: Suit) -> tuple[Seat, ...]:
@@ -60,8 +60,8 @@ def cube_standing(hand: Sequence[Card], sign: Sign) -> CubeStanding:
 
     Sylops have no sign and count for neither side.
     """
-    rolled = sum(1 for card in hand if card.sign == sign)
-    other = sum(1 for card in hand if card.sign is not None and card.sign != sign)
+    rolled = of_sign(hand, sign)
+    other = of_sign(hand, "negative" if sign == "positive" else "positive")
     if rolled > other:
         return "safe"
     if other > rolled:
@@ -71,7 +71,7 @@ def cube_standing(hand: Sequence[Card], sign: Sign) -> CubeStanding:
 
 def _all_of_sign(hand: Sequence[Card], sign: Sign) -> bool:
     """FR11's win-back: every card shows the rolled sign, and there is more than one."""
-    return len(hand) > 1 and all(card.sign == sign for card in hand)
+    return len(hand) > 1 and of_sign(hand, sign) == len(hand)
 
 
 def judged(
@@ -90,20 +90,19 @@ def _judged(
     trigger: Trigger, seat: Seat, bidder: Seat, bid: Bid, held: Mapping[Seat, int]
 ) -> frozenset[Seat]:
     """:func:`judged`, from each seat's count of matching cards (``held``)."""
-    in_round = frozenset(held)
     if trigger == "spike":
         most = max(held.values())
-        return frozenset(s for s in in_round if held[s] < most)
+        return frozenset(s for s, count in held.items() if count < most)
     found = sum(held.values())
     if trigger == "on_target":
         if found == bid.count:
-            return in_round - {seat, bidder}
+            return frozenset(held) - {seat, bidder}
         return frozenset({seat})
     if found < bid.count:
         return frozenset({bidder})
     if found > bid.count:
         return frozenset({seat})
-    return in_round - {bidder}
+    return frozenset(held) - {bidder}
 
 
 def settle(
@@ -132,6 +131,7 @@ def settle(
     held = _held(hands, bid)
     found = sum(held.values())
     losers = _judged(trigger, seat, bidder, bid, held)
+    judgment: LossReason = "spike" if trigger == "spike" else "call"
     correct = (trigger == "fraud" and found < bid.count) or (
         trigger == "on_target" and found == bid.count
     )
@@ -143,25 +143,25 @@ def settle(
             shield = "suit"
         elif standing == "safe":
             shield = "cube"
-        hit: list[LossReason] = []
+        hit: tuple[LossReason, ...] = ()
         if shield != "suit":
             if standing == "exposed":
-                hit.append("cube")
+                hit += ("cube",)
             if s in losers and shield is None:
-                hit.append("spike" if trigger == "spike" else "call")
-        gains: list[WinBackReason] = []
+                hit += (judgment,)
+        gains: tuple[WinBackReason, ...] = ()
         if suit_die and correct and s == seat:
-            gains.append("call")
+            gains += ("call",)
         if sign is not None and _all_of_sign(hand, sign):
-            gains.append("cube")
+            gains += ("cube",)
         lost = min(len(hit), len(hand))
         kept = len(hand) - lost
-        returned = tuple(gains[: HAND_SIZE - kept])
+        returned = gains[: HAND_SIZE - kept]
         fates.append(
             Fate(
                 seat=s,
                 hand=hand,
-                hit=tuple(hit),
+                hit=hit,
                 shield=shield,
                 lost=lost,
                 won_back=returned,

@@ -52,7 +52,9 @@ def pair(first: Die, second: Die) -> str:
 
 def call(names: Sequence[str], entry: Call) -> str:
     seat, amount = entry
-    return f"{names[seat]} {'passes' if amount is None else amount}"
+    if amount is None:
+        return tr("{seat} passes", seat=names[seat])
+    return f"{names[seat]} {amount}"
 
 
 def dice_by_kind(dice: Sequence[HeldDie]) -> list[tuple[int, list[int]]]:

@@ -19,7 +19,7 @@ from bot.computer import ComputerPlayers
 from bot.results import ResultsService
 from bot.shards import Shards
 from bot.storage.database import Database
-from bot.storage.deadlines import DeadlineRepository
+from bot.storage.deadlines import Deadline, DeadlineRepository
 from bot.storage.migrations import migrate
 from bot.storage.results import ResultsRepository
 from bot.storage.tables import TableRepository
@@ -592,6 +592,68 @@ async def test_a_computers_ante_lands_when_a_person_antes_while_it_thinks(db: Da
         assert GAME.to_act(state) == (1,), "Ann and the computer anted; Bo is still to"
         assert thought == 1, "the computer thought once"
         assert after.version == table.version + 2
+    finally:
+        await turn_clock.stop()
+        computers.close()
+
+
+async def test_a_restart_keeps_every_clock_and_restarts_each_when_first_due(db: Database) -> None:
+    """Issue 24 with AW1: a start reads only the clocks due, yet no clock is lost and every
+    one gets its whole turn from the start, reminder included, when the clock first looks
+    at it; nobody's time runs out for the time the bot was down."""
+    clock = Manual(datetime(2026, 11, 22, 12, 0, tzinfo=UTC))
+    computers = ComputerPlayers(workers=0, seconds=0.1, preload=False)
+    service = TableService(db, CATALOG, clock)
+    first = turn_clock = TurnClock(service, DeadlineRepository(db), computers)
+    service.listen(first)
+    deadlines = DeadlineRepository(db)
+    try:
+        early = [await clocked_table(service, n) for n in range(1, 5)]
+        clock.at += timedelta(seconds=31)
+        await first._tick()  # the early tables' seats are reminded
+        late = [await clocked_table(service, n) for n in range(5, 9)]
+        before = {(d.table_id, d.seat): d for d in await deadlines.all()}
+        assert len(before) == 2 * 8 and all(before[t.id, 0].reminded for t in early)
+        await first.stop()
+        clock.at += timedelta(seconds=5)  # a quick restart: no clock is due yet
+        began = clock.at
+        service = TableService(db, CATALOG, clock)
+        turn_clock = TurnClock(service, DeadlineRepository(db), computers)
+        service.listen(turn_clock)
+        read: list[datetime] = []
+        real_due = DeadlineRepository.due
+
+        async def due(self: DeadlineRepository, now: datetime) -> list[Deadline]:
+            found = await real_due(self, now)
+            read.extend(clock.started_at for clock in found)
+            return found
+
+        DeadlineRepository.due = due  # type: ignore[method-assign]
+        try:
+            await turn_clock.start()
+            await turn_clock.stop()
+        finally:
+            DeadlineRepository.due = real_due  # type: ignore[method-assign]
+        assert read == [], "a start reads no clock that is not due"
+        kept = {(d.table_id, d.seat): d for d in await deadlines.all()}
+        assert kept == before, "every clock kept as it was until it is due"
+
+        clock.at = before[early[0].id, 0].due_at  # the early ones would run out now...
+        await turn_clock._tick()
+        clock.at = before[late[0].id, 0].halfway  # ...and the late ones be reminded
+        await turn_clock._tick()
+        after = {(d.table_id, d.seat): d for d in await deadlines.all()}
+        assert after.keys() == before.keys()
+        for clock_now in after.values():  # ...but each got a whole turn from the start
+            assert (clock_now.started_at, clock_now.reminded) == (began, False)
+            assert clock_now.due_at == began + timedelta(seconds=60)
+        for table in [*early, *late]:
+            assert (await service.get(table.id)).version == table.version, "no stand-in move"
+        clock.at = began + timedelta(seconds=61)
+        await turn_clock._tick()
+        await turn_clock.idle()
+        for table in [*early, *late]:  # now the time is up: the bot moves for them
+            assert (await service.get(table.id)).version > table.version
     finally:
         await turn_clock.stop()
         computers.close()

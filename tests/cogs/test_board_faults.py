@@ -15,6 +15,8 @@ from bot.storage.database import DatabaseBusy
 from cogs import board as board_module
 from cogs.board import RETRY_AFTER_CAP, RETRY_PAUSES, TableBoard, _with_seat_notes, retry_pause
 from cogs.presenters import PRESENTERS
+from cogs.speaking import server_language
+from games.core.wording import speaking
 from games.short_changed.model import Guess
 from tests.cogs.test_board import ante_all, drawn, pings, set_ping_grace, started_game
 from tests.cogs.test_tables import open_lobby, start
@@ -41,7 +43,8 @@ async def shows_latest(bot: TrickyBot, room: Room, table_id: int) -> bool:
     shown = room.table_message().embeds
     pictured = bool(shown and shown[0].image.url)  # beside a picture the text is shorter
     presenter = PRESENTERS[public.table.game_key]
-    wanted = _with_seat_notes(presenter.table(public, pictured=pictured), public.table)
+    with speaking(await server_language(bot, room.guild.id)):  # as the board draws it
+        wanted = _with_seat_notes(presenter.table(public, pictured=pictured), public.table)
     return [_plain(e) for e in shown] == [_plain(e) for e in wanted]
 
 

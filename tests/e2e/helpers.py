@@ -12,6 +12,7 @@ import discord
 from simcord import Env, InteractionResult, MemberActor
 
 from bot.app import TrickyBot
+from tests.e2e.pseudo_check import marked, unmarked
 
 BotFactory = Callable[[], TrickyBot]
 """Builds another bot on the test's database, as a restart would."""
@@ -59,8 +60,11 @@ def components(message: Any) -> Iterator[dict[str, Any]]:
             stack.extend(payload.get("components", []))
 
 
-def labels(message: Any) -> list[str]:
-    return [c.get("label", "") for c in components(message) if c.get("type") == 2]
+def labels(message: Any, *, as_shown: bool = False) -> list[str]:
+    """The buttons' labels, in the English the test reads: the pseudo-language's markers
+    taken out (``as_shown`` keeps them, for a test about languages)."""
+    shown = [c.get("label", "") for c in components(message) if c.get("type") == 2]
+    return shown if as_shown else [unmarked(label) for label in shown]
 
 
 def custom_ids(message: Any) -> list[str]:
@@ -68,7 +72,8 @@ def custom_ids(message: Any) -> list[str]:
 
 
 def text_of(message: Any) -> str:
-    """Everything a person reads in a message: content, embeds, labels, select options."""
+    """Everything a person reads in a message: content, embeds, labels, select options,
+    in English (the pseudo-language's markers taken out)."""
     parts = [message.content or ""]
     for embed in message.embeds:
         data = embed.to_dict()
@@ -81,7 +86,7 @@ def text_of(message: Any) -> str:
     for component in components(message):
         parts.append(component.get("label", "") or "")
         parts += [option.get("label", "") for option in component.get("options", [])]
-    return "\n".join(parts)
+    return unmarked("\n".join(parts))
 
 
 @dataclass
@@ -158,9 +163,9 @@ async def planted(
     view = discord.ui.View(timeout=None)
     for n, custom_id in enumerate(custom_ids):
         if select_values is None:
-            view.add_item(discord.ui.Button(label=f"b{n}", custom_id=custom_id))
+            view.add_item(discord.ui.Button(label=marked(f"b{n}"), custom_id=custom_id))
         else:  # a select offering these values
-            options = [discord.SelectOption(label=v[:100], value=v) for v in select_values]
+            options = [discord.SelectOption(label=marked(v)[:100], value=v) for v in select_values]
             view.add_item(
                 discord.ui.Select(custom_id=custom_id, options=options, max_values=len(options))
             )

@@ -31,6 +31,9 @@ ENGLISH = language("en")
 SHORTEST = 12
 """The shortest piece of a message that counts as a sentence of its language: shorter
 pieces ("Tricky", "{seat}: ") are names and punctuation both languages share."""
+pytestmark = pytest.mark.languages(
+    "a German server with members reading German and English: the real catalog is the point"
+)
 TEAM_GAMES = [key for key, game in CATALOG.items() if game.max_seats >= 2]
 
 

@@ -12,9 +12,12 @@ from typing import Any
 import pytest
 from simcord import Env, InteractionResult, MemberActor
 
+from bot.i18n.pseudo import pseudo_language
 from bot.tables.model import TableStatus
+from games.core.wording import speaking
 from tests.cogs.test_tables import open_lobby
 from tests.e2e.helpers import Room, bot_of, labels, text_of
+from tests.e2e.pseudo_check import unmarked
 
 
 def told(result: InteractionResult) -> str:
@@ -30,7 +33,7 @@ def reply(result: InteractionResult) -> str:
     """The interaction's own reply, to its user alone: how every refusal was answered
     before the bot asked Discord about hosts."""
     assert result.ephemeral and result.response is not None
-    return result.response.content
+    return unmarked(result.response.content)
 
 
 def lookups(env: Env, member: MemberActor) -> int:
@@ -71,7 +74,8 @@ async def test_the_host_left_and_the_player_seated_longest_starts_the_game(
 async def test_the_host_left_alone_and_tricky_new_opens_a_new_lobby(simcord_env: Env) -> None:
     bot, room = bot_of(simcord_env), Room(simcord_env)
     (ann,), old_id = await open_lobby(room, "ann")
-    await bot.tables.add_computer(old_id, ann.id, "easy")  # no person: it does not count
+    with speaking(pseudo_language()):  # the computer's name, as the lobby's select words it
+        await bot.tables.add_computer(old_id, ann.id, "easy")  # no person: it does not count
     old_lobby = room.lobby_message()
     room.guild.remove_member(ann)
     (bo,) = room.add("bo")

@@ -7,11 +7,22 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from simcord import Env
 
 from bot.i18n.pseudo import CLOSE, OPEN
 from tests.conftest import DiscordLocales
-from tests.e2e.helpers import Room, as_the_bot, bot_of, labels
+from tests.e2e.helpers import Room, as_the_bot, bot_of
+from tests.e2e.helpers import labels as english_labels
+
+pytestmark = pytest.mark.languages(
+    "one member reads English on a pseudo-language server: the test is about who reads which"
+)
+
+
+def labels(message: Any) -> list[str]:
+    return english_labels(message, as_shown=True)
+
 
 MARKED = re.compile(rf"{OPEN}.*{CLOSE}", re.DOTALL)
 

@@ -13,6 +13,7 @@ from games.tricky import GAME
 from games.tricky.dice import FACES
 from games.tricky.model import Play, TrickyState
 from tests.e2e.helpers import Room, bot_of, components, custom_ids, labels, planted, text_of
+from tests.e2e.pseudo_check import unmarked
 
 TARGET_PER_SEAT = 100
 MAX_HANDS = 12
@@ -61,7 +62,7 @@ def public_words(message: Any) -> str:
         data = embed.to_dict()
         parts += [data.get("title", ""), data.get("description", "")]
         parts += [f"{f['name']} {f['value']}" for f in data.get("fields", [])]
-    return "\n".join(parts)
+    return unmarked("\n".join(parts))
 
 
 class Tricky:

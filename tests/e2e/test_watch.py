@@ -12,6 +12,7 @@ from bot.app import TrickyBot
 from cogs.presenters.fraud import hand_text
 from games.fraud import GAME
 from tests.e2e.helpers import Room, bot_of, labels, planted, text_of
+from tests.e2e.pseudo_check import marked
 from tests.e2e.test_fraud import Game, table_id_of
 
 
@@ -101,7 +102,8 @@ async def test_watch_is_refused_from_a_channel_other_than_the_tables(simcord_env
     sent = bot.get_channel(lobby.id)
     assert isinstance(sent, discord.TextChannel)
     view = discord.ui.View(timeout=None)
-    view.add_item(discord.ui.Button(label="forged", custom_id=f"tk:table:{table_id}:watch"))
+    forged = marked("forged")  # the test's stand-in for a message of the bot's
+    view.add_item(discord.ui.Button(label=forged, custom_id=f"tk:table:{table_id}:watch"))
     message = await sent.send(view=view)
     view.stop()
     found = next(m for m in lobby.history() if m.id == message.id)

@@ -13,6 +13,7 @@ import pytest
 from games import simulate
 from games.ai.player import Budget
 from games.catalog import CATALOG
+from games.core.chance import LUCK_BY_WORDS
 from games.core.game import Event
 from games.core.playout import Move
 from games.core.registry import AnyGame
@@ -198,3 +199,23 @@ def test_a_watched_frame_is_the_public_view_and_public_news() -> None:
     frame = simulate.public_frame(game, state, events, names)
     public_news = [game.narrate(event, names) for event in events if event.audience is None]
     assert frame == [*public_news, game.describe(game.view(state, None), names)]
+
+
+def test_games_are_dealt_with_the_luck_new_tables_draw(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A simulated game is seeded as the bot seeds a new table (``fresh_seed``, SHAKE-128
+    luck), the same seeds from the same ``--seed``; stored games keep their own seeds."""
+    game = CATALOG["short_changed"]
+    dealt: list[int] = []
+    real_new = game.new
+
+    def new(seats: int, seed: int, options: Any = None) -> Any:
+        dealt.append(seed)
+        return real_new(seats, seed, options)
+
+    monkeypatch.setattr(game, "new", new)
+    for _ in range(2):
+        simulate.simulate(
+            game, levels=["random", "random"], games=3, seed=6, budget=Budget(None, 1)
+        )
+    assert len(dealt) == 6 and dealt[:3] == dealt[3:] and len(set(dealt)) == 3
+    assert all(LUCK_BY_WORDS <= seed < 2 * LUCK_BY_WORDS for seed in dealt)

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
+import pytest_asyncio
 
 from bot.shards import Shards
-from bot.storage.database import Database, Params, Row
+from bot.storage.database import Backend, Database, Params, Row
 from bot.storage.deadlines import DeadlineRepository
+from bot.storage.migrations import discover, migrate
 from bot.storage.tables import TableRepository
 from bot.tables.model import Player
+from tests.conftest import Postgres
 
 NOW = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
 LATER = NOW + timedelta(minutes=5)
@@ -51,12 +56,17 @@ async def test_a_tables_timed_seats_are_read_by_its_key_alone(
     assert all(query.startswith("SEARCH") for query in queries)  # no scan of every clock
 
 
+async def remind(deadlines: DeadlineRepository, table_id: int, seat: int) -> None:
+    (clock,) = [d for d in await deadlines.all() if (d.table_id, d.seat) == (table_id, seat)]
+    await deadlines.mark_reminded(clock)
+
+
 async def test_replacing_keeps_starts_and_drops_clocks_in_one_go(db: Database) -> None:
     deadlines = DeadlineRepository(db)
     table_id = await table(db, 1)
     await deadlines.replace_for_table(table_id, [], [0, 1], NOW, LATER)
-    await deadlines.mark_reminded(table_id, 0)
-    await deadlines.mark_reminded(table_id, 1)
+    await remind(deadlines, table_id, 0)
+    await remind(deadlines, table_id, 1)
     later = LATER + timedelta(minutes=1)
     # Seat 0 keeps its clock, 1 starts afresh, 2 starts, and nothing else survives.
     await deadlines.replace_for_table(table_id, [0], [1, 2], LATER, later)
@@ -151,7 +161,7 @@ async def test_a_tick_reads_only_the_clocks_due_or_half_gone(db: Database) -> No
     await deadlines.replace_for_table(soon, [], [0], NOW, NOW + timedelta(minutes=2))
     await deadlines.replace_for_table(later, [], [0], NOW, NOW + timedelta(minutes=20))
     await deadlines.replace_for_table(reminded, [], [1], NOW, NOW + timedelta(minutes=3))
-    await deadlines.mark_reminded(reminded, 1)
+    await remind(deadlines, reminded, 1)
     at = NOW + timedelta(minutes=1, seconds=30)  # soon's and reminded's halves are gone
     assert [(d.table_id, d.seat) for d in await deadlines.due(at)] == [(soon, 0)]
     at = NOW + timedelta(minutes=3)
@@ -159,30 +169,45 @@ async def test_a_tick_reads_only_the_clocks_due_or_half_gone(db: Database) -> No
     next_due = await deadlines.next_due()
     assert next_due is not None
     assert abs(next_due - (NOW + timedelta(minutes=1))) < timedelta(milliseconds=5)
-    await deadlines.mark_reminded(soon, 0)
+    await remind(deadlines, soon, 0)
     next_due = await deadlines.next_due()
     assert next_due is not None  # soon runs out at 2 minutes, before reminded at 3
     assert abs(next_due - (NOW + timedelta(minutes=2))) < timedelta(milliseconds=5)
 
 
-async def test_a_restart_gives_every_running_clock_a_whole_turn_in_batches(db: Database) -> None:
+async def test_a_restart_gives_the_clocks_read_a_whole_turn_in_batches(db: Database) -> None:
     deadlines = DeadlineRepository(db)
     short = [await running(db, n, seconds=60) for n in range(5)]
     long = [await running(db, 10 + n, seconds=600) for n in range(3)]
     closed = await running(db, 99)
     for table_id in [*short, *long, closed]:
         await deadlines.replace_for_table(table_id, [], [0, 1], NOW, NOW + timedelta(seconds=5))
-        await deadlines.mark_reminded(table_id, 0)
+        await remind(deadlines, table_id, 0)
     await db.write("UPDATE tables SET status = 'finished' WHERE id = ?", (closed,))
     back = NOW + timedelta(hours=1)
-    assert await deadlines.restart_all(back, batch=2) == 2 * (len(short) + len(long))
+    read = await deadlines.due(back)
+    assert {d.table_id for d in read if d.turn is None} == {closed}
+    # A move restarts one clock after the read: that fresh clock is not restarted again.
+    await deadlines.replace_for_table(short[0], [0], [1], LATER, LATER + timedelta(minutes=1))
+    assert await deadlines.restart(read, back, batch=3) == 2 * (len(short) + len(long))
     clocks = {(d.table_id, d.seat): d for d in await deadlines.all()}
     for table_id, seconds in [*((t, 60) for t in short), *((t, 600) for t in long)]:
         for seat in (0, 1):
             clock = clocks[table_id, seat]
+            if (table_id, seat) == (short[0], 1):
+                assert clock.started_at == LATER, "a clock a move restarted since is kept"
+                continue
             assert (clock.started_at, clock.reminded) == (back, False)
             assert clock.due_at == back + timedelta(seconds=seconds)
     assert clocks[closed, 0].started_at == NOW, "a finished table's leftover is not restarted"
+    # Each restarted clock wakes at its new half-time, the short ones first; the others
+    # (the finished table's, the one a move restarted) are due as they were.
+    left = {(closed, 0), (closed, 1), (short[0], 1)}
+    assert {(d.table_id, d.seat) for d in await deadlines.due(back)} == left
+    woken = await deadlines.due(back + timedelta(seconds=30))
+    assert {(d.table_id, d.seat) for d in woken} - left == {
+        (t, s) for t in short for s in (0, 1)
+    } - left
 
 
 async def test_only_tables_whose_clocks_may_have_missed_a_move_are_unsettled(
@@ -198,3 +223,145 @@ async def test_only_tables_whose_clocks_may_have_missed_a_move_are_unsettled(
     )
     await db.write("UPDATE tables SET turn_seconds = 0 WHERE id = ?", (unclocked,))
     assert await deadlines.unsettled() == [missed]
+
+
+async def clocks(db: Database, count: int, *, due_in: timedelta, first: int) -> None:
+    """``count`` running tables from channel ``first`` on, each with one clock due
+    ``due_in`` from NOW."""
+    deadlines = DeadlineRepository(db)
+    for n in range(count):
+        table_id = await running(db, first + n)
+        await deadlines.replace_for_table(table_id, [], [0], NOW, NOW + due_in)
+
+
+async def steps(db: Database, run: Callable[[], Awaitable[object]]) -> int:
+    """SQLite's virtual machine steps ``run`` takes: a scan's grow with the rows it reads."""
+    counted = [0]
+
+    def step() -> int:
+        counted[0] += 1
+        return 0
+
+    connection = db._connection  # type: ignore[attr-defined]
+    await connection.set_progress_handler(step, 1)
+    try:
+        await run()
+    finally:
+        await connection.set_progress_handler(None, 1)
+    return counted[0]
+
+
+@pytest.mark.parametrize("backend", ["sqlite"], indirect=True)  # SQLite's query plan
+async def test_a_look_round_reads_only_the_clocks_due_through_the_wake_index(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 24: the clock's look round, and its restart after a start-up, read the clocks
+    due through ``deadlines_by_wake``, however many clocks run."""
+    deadlines = DeadlineRepository(db)
+    soon = await running(db, 1)
+    await deadlines.replace_for_table(soon, [], [0], NOW, NOW + timedelta(minutes=2))
+    await clocks(db, 10, due_in=timedelta(hours=1), first=100)
+    at = NOW + timedelta(minutes=1)
+    few = (await steps(db, lambda: deadlines.due(at)), await steps(db, deadlines.next_due))
+    await clocks(db, 1000, due_in=timedelta(hours=2), first=200)
+    many = (await steps(db, lambda: deadlines.due(at)), await steps(db, deadlines.next_due))
+    assert many == few, "the same work with a thousand more clocks not due"
+    assert [(d.table_id, d.seat) for d in await deadlines.due(at)] == [(soon, 0)]
+
+    plans: list[str] = []
+    fetch_all = db.fetch_all
+
+    async def planned(sql: str, params: Params = ()) -> list[Row]:
+        plan = await fetch_all(f"EXPLAIN QUERY PLAN {sql}", params)
+        plans.append(" / ".join(str(row["detail"]) for row in plan))
+        return await fetch_all(sql, params)
+
+    monkeypatch.setattr(db, "fetch_all", planned)
+    await deadlines.due(at)
+    await deadlines.next_due()
+    for plan in plans:
+        assert "SEARCH deadlines USING INDEX deadlines_by_wake" in plan or (
+            "SCAN deadlines USING INDEX deadlines_by_wake" in plan  # in order, first row only
+        ), plan
+        assert "SEARCH tables USING INTEGER PRIMARY KEY" in plan, plan
+        assert "TEMP B-TREE" not in plan, plan
+
+
+@pytest_asyncio.fixture
+async def unmigrated(
+    backend: Backend, tmp_path: Path, request: pytest.FixtureRequest
+) -> AsyncIterator[Database]:
+    """A database with no schema yet, on the test's backend."""
+    if backend == "sqlite":
+        target: Path | str = tmp_path / "old.db"
+    else:
+        postgres: Postgres = request.getfixturevalue("postgres")
+        target = await postgres.create(migrated=False)
+    db = await Database.open(target)
+    yield db
+    await db.close()
+
+
+async def test_the_next_wake_migration_gives_every_running_clock_its_wake(
+    unmigrated: Database,
+) -> None:
+    """On a database the previous version made, every clock keeps running, each waking
+    at its half-time if not yet reminded, else at its end."""
+    db = unmigrated
+    history = discover(backend=db.backend)
+    mine = next(m for m in history if m.name == "next_wake")
+    await migrate(db, [m for m in history if m.version < mine.version])
+    odd = NOW + timedelta(seconds=7, microseconds=250_000)
+    written = [  # (table, seat, started, due, reminded): as the previous version wrote them
+        (1, 0, NOW, NOW + timedelta(minutes=4), 0),
+        (1, 1, NOW, NOW + timedelta(minutes=4), 1),
+        (2, 0, odd, odd + timedelta(minutes=1), 0),
+        (3, 2, NOW - timedelta(hours=1), NOW + timedelta(seconds=30), 1),  # postponed
+    ]
+    for table_id in (1, 2, 3):
+        await db.write(
+            "INSERT INTO tables (id, guild_id, channel_id, game_key, status, host_id, "
+            "created_at, updated_at, turn_seconds) "
+            "VALUES (?, 1, ?, 'short_changed', 'active', 1, ?, ?, 240)",
+            (table_id, table_id, NOW.isoformat(), NOW.isoformat()),
+        )
+    for table_id, seat, started, due, reminded in written:
+        await db.write(
+            "INSERT INTO deadlines (table_id, seat, started_at, due_at, reminded) "
+            "VALUES (?, ?, ?, ?, ?)",
+            (table_id, seat, started.isoformat(), due.isoformat(), reminded),
+        )
+    await migrate(db)
+
+    rows = await db.fetch_all("SELECT table_id, seat, wake_at FROM deadlines")
+    wakes = {(row["table_id"], row["seat"]): float(row["wake_at"]) for row in rows}
+    expected = {
+        (1, 0): NOW + timedelta(minutes=2),
+        (1, 1): NOW + timedelta(minutes=4),
+        (2, 0): odd + timedelta(seconds=30),
+        (3, 2): NOW + timedelta(seconds=30),
+    }
+    assert wakes.keys() == expected.keys()
+    for key, moment in expected.items():  # a millisecond late rather than early
+        assert 0 <= wakes[key] - moment.timestamp() <= 0.002, key
+    deadlines = DeadlineRepository(db)
+    kept = {(d.table_id, d.seat, d.started_at, d.due_at, d.reminded) for d in await deadlines.all()}
+    assert kept == {(t, s, st, du, bool(r)) for t, s, st, du, r in written}
+    next_due = await deadlines.next_due()
+    assert next_due is not None
+    assert timedelta(0) <= next_due - (NOW + timedelta(seconds=30)) < timedelta(milliseconds=5)
+    assert [
+        (d.table_id, d.seat)
+        for d in await deadlines.due(NOW + timedelta(minutes=2, milliseconds=2))
+    ] == [
+        (3, 2),
+        (2, 0),
+        (1, 0),
+    ]
+    # The clocks change as before: the view that keeps, starts and stops them writes wakes.
+    await deadlines.replace_for_table(1, [0], [3], LATER, LATER + timedelta(minutes=4))
+    assert await deadlines.seats_timed(1) == {0, 3}
+    fresh_halfway = LATER + timedelta(minutes=2)
+    before = fresh_halfway - timedelta(seconds=1)
+    assert (1, 3) not in {(d.table_id, d.seat) for d in await deadlines.due(before)}
+    assert (1, 3) in {(d.table_id, d.seat) for d in await deadlines.due(fresh_halfway)}
