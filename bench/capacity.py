@@ -149,7 +149,7 @@ def lookups_case(directory: Path, rounds: int) -> None:
     ]
     rng.shuffle(probes)
     hands = [tuple(rng.choice(CARDS) for _ in range(10)) for _ in range(20)]
-    sets.anagram_groups()  # the in-memory index is built before timing
+    sets.card_groups()  # the in-memory index is built before timing
     # ...and kept from the collector, as the bot does (bot.computer.prepare_games): else a
     # full collection walking it would be timed against the sets.
     import gc

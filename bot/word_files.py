@@ -35,7 +35,7 @@ from games.short_word import GAME, SOLITAIRE
 from games.short_word.lexicon import (
     DICTIONARIES,
     DictionaryName,
-    anagram_key,
+    card_keys,
     packaged_words,
 )
 from games.short_word.word_table import FORMAT_VERSION, DamagedWordTable, WordTable, lay_out
@@ -58,7 +58,7 @@ def build_word_file(path: Path, name: DictionaryName) -> None:
     """Lay dictionary ``name`` out at ``path``, replacing whatever is there in one step."""
     # Not the cached reader: this process should not keep the whole list once written.
     words = packaged_words.__wrapped__(name)
-    block = lay_out(words, anagram_key)
+    block = lay_out(words, card_keys)
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(f".{path.name}.{os.getpid()}-{secrets.token_hex(4)}")
     try:

@@ -59,7 +59,10 @@ _ORDER = {card: index for index, card in enumerate(sorted(CARDS))}
 
 def full_deck() -> list[Card]:
     """Every card of the deck, in a fixed order (shuffle it with the game's chance)."""
-    return [card for card in CARDS for _ in range(COPIES[card])]
+    return list(_DECK)
+
+
+_DECK = tuple(card for card in CARDS for _ in range(COPIES[card]))
 
 
 def sort_cards(cards: Iterable[Card]) -> list[Card]:

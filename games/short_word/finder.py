@@ -2,19 +2,20 @@
 
 A word action is open-ended (any typed text), so ``legal_actions`` lists a
 documented sample: the words this module finds. Every card subset is looked up
-by its anagram key (one dictionary probe per subset, at most 2,048 for eleven
-cards), then a depth-first search splits the hand into found words.
+by its card key (one dictionary probe per subset, at most 2,048 for eleven
+cards: :meth:`~games.short_word.lexicon.Lexicon.card_groups` files each word
+under every set of cards that spells it, so QU, IN, ER, CL and TH need no
+check of their own), then a depth-first search splits the hand into found words.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from itertools import compress
+from itertools import compress, groupby
 
-from games.short_word.cards import CARDS, Card
-from games.short_word.lexicon import Lexicon, anagram_key
+from games.short_word.cards import Card
+from games.short_word.lexicon import CARD_PRIME, Lexicon
 
 __all__ = ["Found", "distinct_words", "going_out_words", "split_into_words", "words_in"]
 
@@ -28,55 +29,24 @@ def words_in(cards: Sequence[Card], lexicon: Lexicon) -> list[Found]:
     Cards are told apart by position, so two E cards give two entries for a
     word with one E; callers that want words only can de-duplicate.
     """
-    return [(mask, word) for mask, words in _spelled(cards, lexicon) for word in words]
+    return [(mask, word) for mask, words in _spelled(_keys(cards), lexicon) for word in words]
 
 
-def _spelled(cards: Sequence[Card], lexicon: Lexicon) -> Iterator[tuple[int, tuple[str, ...]]]:
-    """Each set of two or more cards (a bit mask) that spells accepted words, with the words."""
-    get = lexicon.anagram_groups().get
-    doubles = sum(1 << index for index, card in enumerate(cards) if len(card) == 2)
-    pairs_of: dict[int, list[tuple[str, int]]] = {}
-    """The letter pairs of each set of double cards, counted once per set (a hand has few)."""
-    spelled = list(map(get, _keys(cards)))  # most sets of cards spell nothing: the loop
-    for mask in compress(range(len(spelled)), spelled):  # visits only those that do
-        words = spelled[mask]
-        assert words is not None  # compress passed only the masks that spell something
-        if not mask & (mask - 1):
-            continue  # one card is never a word, even the IN card
-        used = mask & doubles
-        if used:
-            pairs = pairs_of.get(used)
-            if pairs is None:
-                pairs = pairs_of[used] = _pairs(cards, used)
-            # Single letters spell any arrangement of their letters; each double card
-            # needs its two letters side by side. No two double cards can overlap in a
-            # word (none ends with a letter another starts with), so counting is enough.
-            words = tuple(w for w in words if all(w.count(p) >= n for p, n in pairs))
-            if not words:
-                continue
-        yield mask, words
+def _spelled(keys: list[int], lexicon: Lexicon) -> Iterator[tuple[int, tuple[str, ...]]]:
+    """Each set of two or more cards (a bit mask) that spells accepted words, with the words,
+    given every set's card key (:func:`_keys`)."""
+    spelled = list(map(lexicon.card_groups().get, keys))  # most sets of cards spell nothing:
+    for mask in compress(range(len(spelled)), spelled):  # the loop visits only those that do
+        if mask & (mask - 1):  # one card is never a word, even the IN card
+            yield mask, spelled[mask]  # type: ignore[misc]  # compress passed no None
 
 
-def _pairs(cards: Sequence[Card], used: int) -> list[tuple[str, int]]:
-    """The letter pairs of the double cards in ``used``, each with how many cards show it."""
-    pairs = Counter(card.lower() for i, card in enumerate(cards) if used >> i & 1)
-    return list(pairs.items())
-
-
-def _keys(cards: Sequence[Card], primes: Mapping[Card, int] | None = None) -> list[int]:
-    """``keys[mask]``: the anagram key of the cards in ``mask`` (or, given ``primes``,
-    a key telling card multisets apart), built a card at a time."""
+def _keys(cards: Sequence[Card]) -> list[int]:
+    """``keys[mask]``: the card key of the cards in ``mask``, built a card at a time."""
     keys = [1]
     for card in cards:
-        card_key = anagram_key(card.lower()) if primes is None else primes[card]
-        keys += [key * card_key for key in keys]
+        keys += [*map(CARD_PRIME[card].__mul__, keys)]  # the list is read before it grows
     return keys
-
-
-_CARD_PRIMES = dict(
-    zip(CARDS, (p for p in range(2, 200) if all(p % d for d in range(2, p))), strict=False)
-)
-"""A prime per card, so equal products mean equal cards (QU is not Q + U here)."""
 
 
 def going_out_words(hand: tuple[Card, ...], lexicon: Lexicon) -> dict[Card, tuple[str, ...]]:
@@ -119,13 +89,20 @@ class _Splitter:
     """
 
     def __init__(self, cards: tuple[Card, ...], lexicon: Lexicon) -> None:
-        # Whether the rest splits depends on the cards a word uses, not on which word they
-        # spell, so the first word of each set of cards is all the search needs.
-        self._by_lowest: dict[int, list[Found]] = {}
-        for mask, words in _spelled(cards, lexicon):
-            self._by_lowest.setdefault(mask & -mask, []).append((mask, words[0]))
+        keys = _keys(cards)
+        self._spelled = list(map(lexicon.card_groups().get, keys))
+        # The sets of cards that spell something, by their lowest card (a stable sort, so
+        # in the order of their masks within each), all in C: the search tries the words
+        # holding the lowest card left.
+        lowest = _LOWEST if len(cards) <= _LOWEST_CARDS else _lowest(len(cards))
+        found = sorted(compress(range(len(keys)), self._spelled), key=lowest.__getitem__)
+        self._by_lowest: dict[int, list[int]] = {}
+        for low, masks in groupby(found, lowest.__getitem__):
+            self._by_lowest[low] = spelling = list(masks)
+            if spelling[0] == low:
+                del spelling[0]  # one card is never a word, even the IN card
         # Splits depend on which cards are left, not where they sit in the hand.
-        self._cards_key = _keys(cards, _CARD_PRIMES)
+        self._cards_key = keys
         self._splits: dict[int, tuple[str, ...] | None] = {1: ()}
 
     def __call__(self, rest: int) -> tuple[str, ...] | None:
@@ -133,13 +110,27 @@ class _Splitter:
         if key in self._splits:
             return self._splits[key]
         found = None
-        # Some word must hold the lowest card left; try each, then split the rest.
-        for mask, word in self._by_lowest.get(rest & -rest, ()):
+        # Some word must hold the lowest card left; try each, then split the rest. Whether
+        # the rest splits depends on the cards a word uses, not on which word they spell,
+        # so the first word of each set of cards is all the search needs.
+        for mask in self._by_lowest.get(rest & -rest, ()):
             if mask & rest == mask and (words := self(rest ^ mask)) is not None:
-                found = (word, *words)
+                spelled = self._spelled[mask]
+                assert spelled  # only sets that spell something are tried
+                found = (spelled[0], *words)
                 break
         self._splits[key] = found
         return found
+
+
+def _lowest(cards: int) -> list[int]:
+    """``lowest[mask]``: the lowest card of ``mask``, as a mask, for every mask of ``cards``."""
+    return [mask & -mask for mask in range(1 << cards)]
+
+
+_LOWEST_CARDS = 11
+"""The most cards a hand holds (ten dealt and one drawn)."""
+_LOWEST = _lowest(_LOWEST_CARDS)
 
 
 @lru_cache(maxsize=1024)

@@ -113,7 +113,7 @@ class ShortWordGame(Game[ShortWordState, Action, ShortWordView, Options]):
     def prepare(self) -> None:
         """Read every dictionary and build its word-finding index (seconds, done once)."""
         for dictionary in DICTIONARIES:
-            self.lexicons.get(dictionary, (), ()).anagram_groups()
+            self.lexicons.get(dictionary, (), ()).card_groups()
 
     def lexicon(self, options: WordOptions) -> Lexicon:
         """The words this table accepts: its dictionary and the house list it was opened with."""
@@ -414,6 +414,8 @@ class ShortWordGame(Game[ShortWordState, Action, ShortWordView, Options]):
         hand = state.hands[seat]
         for card in cards:
             hand.remove(card)
+        if not state.known[seat]:
+            return  # the table knows none of the seat's cards: nothing to forget
         # The table saw these cards go, not which copy: a card it saw taken is no longer
         # known to be held once one like it is given up, whether or not the seat had
         # another behind its screen. Going by the hand would tell the table that it had.

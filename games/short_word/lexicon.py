@@ -30,19 +30,23 @@ from collections import ChainMap, OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
+from math import prod
 from typing import Literal
 
 from games.core.wording import N_, tr
-from games.short_word.word_table import AnagramMemo, WordMemo, WordTable
+from games.short_word.cards import CARDS, Card
+from games.short_word.word_table import GroupMemo, WordMemo, WordTable
 
 __all__ = [
+    "CARD_PRIME",
     "DICTIONARIES",
     "MAX_WORD_LETTERS",
     "DictionaryName",
     "Lexicon",
     "Lexicons",
     "WordSource",
-    "anagram_key",
+    "card_key",
+    "card_keys",
     "dictionary_title",
     "is_word_shape",
     "packaged_words",
@@ -72,7 +76,7 @@ WordSource = Callable[[DictionaryName], Words]
 mapped word files in the bot."""
 
 MEMO_BYTES = 4 << 20
-"""About what a mapped table's memos may hold in one process (:class:`AnagramMemo`,
+"""About what a mapped table's memos may hold in one process (:class:`GroupMemo`,
 :class:`WordMemo`): the memory a process adds for the word lists stays a few MiB."""
 
 _MEMO_ENTRY_BYTES = 96
@@ -105,43 +109,73 @@ def packaged_words(name: DictionaryName) -> frozenset[str]:
     return frozenset(word for word in entries if is_word_shape(word))
 
 
-# -- anagram keys: a multiset of letters as one integer -----------------------------------------
+# -- card keys: a multiset of cards as one integer -----------------------------------------------
 
-_PRIMES = [n for n in range(2, 102) if all(n % d for d in range(2, n))]
-_LETTER_PRIME = dict(zip("etaoinsrhldcumfpgwybvkxjqz", _PRIMES, strict=True))
-"""The commonest letters get the smallest primes, which keeps the keys small."""
+_PRIMES = [n for n in range(2, 128) if all(n % d for d in range(2, n))]
+_FREQUENCY = "etaoinsrhldcumfpgwybvkxjqz"
+CARD_PRIME: dict[Card, int] = dict(
+    zip(
+        sorted(CARDS, key=lambda card: (len(card), _FREQUENCY.index(card[0].lower()))),
+        _PRIMES,
+        strict=True,
+    )
+)
+"""A prime per card (the commonest letters get the smallest, which keeps keys small): the
+product over a set of cards is equal exactly for the same cards, so QU is not Q + U."""
+
+_LETTER_PRIME = {card.lower(): prime for card, prime in CARD_PRIME.items() if len(card) == 1}
+_DOUBLES = {
+    card.lower(): (_LETTER_PRIME[card[0].lower()] * _LETTER_PRIME[card[1].lower()], prime)
+    for card, prime in CARD_PRIME.items()
+    if len(card) == 2
+}
+"""Each double card's letters: the product of their letter primes, and the card's prime."""
 
 
-def anagram_key(letters: str) -> int:
-    """The product of one prime per letter: equal exactly for anagrams of each other."""
-    key = 1
-    for letter in letters:
-        key *= _LETTER_PRIME[letter]
-    return key
+def card_key(cards: Iterable[Card]) -> int:
+    """The product of the cards' primes: equal exactly for the same multiset of cards."""
+    return prod(map(CARD_PRIME.__getitem__, cards))
+
+
+def card_keys(word: str) -> set[int]:
+    """The :func:`card_key` of every set of cards that spells ``word`` (lower-case a-z).
+
+    A word has one key per way to cut it into cards: ``"quit"`` is Q U I T or QU I T.
+    """
+    keys = {prod(map(_LETTER_PRIME.__getitem__, word))}
+    # Any of a word's QU, IN, ER, CL and TH can be a double card: no two of them overlap,
+    # as no double card ends with a letter one starts with. Each use trades the two
+    # letters' primes for the card's.
+    for pair, (letters, double) in _DOUBLES.items():
+        for _ in range(word.count(pair)):
+            keys |= {key // letters * double for key in keys if key % letters == 0}
+    return keys
 
 
 @dataclass(slots=True)
-class _Anagrams:
-    """Every word of a list by its anagram key, built on the first search."""
+class _CardGroups:
+    """Every word of a list by the card keys that spell it, built on the first search."""
 
     words: frozenset[str]
     by_key: dict[int, tuple[str, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         # Alphabetical within a group, so searches find the same words in every process.
+        lists: dict[int, list[str]] = {}
         for word in sorted(self.words):
-            key = anagram_key(word)
-            self.by_key[key] = (*self.by_key.get(key, ()), word)
+            for key in card_keys(word):
+                lists.setdefault(key, []).append(word)
+        self.by_key.update((key, tuple(group)) for key, group in lists.items())
 
 
 @cache
-def _anagrams(words: frozenset[str]) -> _Anagrams:
-    return _Anagrams(words)
+def _card_groups(words: frozenset[str]) -> _CardGroups:
+    return _CardGroups(words)
 
 
 @cache
-def _memo(table: WordTable) -> AnagramMemo:
-    return AnagramMemo(table, MEMO_BYTES * 3 // 4 // _MEMO_ENTRY_BYTES)
+def _memo(table: WordTable) -> GroupMemo:
+    return GroupMemo(table, MEMO_BYTES * 3 // 4 // _MEMO_ENTRY_BYTES)
 
 
 @cache
@@ -180,23 +214,24 @@ class Lexicon:
             return True
         return isinstance(word, str) and self._has(word) and word not in self._removed
 
-    def anagram_groups(self) -> Mapping[int, tuple[str, ...]]:
-        """The accepted words by :func:`anagram_key`, for finding words in cards.
+    def card_groups(self) -> Mapping[int, tuple[str, ...]]:
+        """The accepted words by the :func:`card_key` of each set of cards that spells them,
+        alphabetically, for finding words in cards.
 
         Built on first use. A house list only overrides the few keys it
         touches, so tables with different house lists share the big index.
         """
         words = self._words
         groups: dict[int, tuple[str, ...]] = (
-            _memo(words) if isinstance(words, WordTable) else _anagrams(words).by_key
+            _memo(words) if isinstance(words, WordTable) else _card_groups(words).by_key
         )
         if not self._added and not self._removed:
             return groups
         if self._changed_groups is None:
             changed: dict[int, set[str]] = {}
             for word in self._added | self._removed:
-                key = anagram_key(word)
-                changed.setdefault(key, set(groups.get(key) or ())).add(word)
+                for key in card_keys(word):
+                    changed.setdefault(key, set(groups.get(key) or ())).add(word)
             self._changed_groups = {
                 key: tuple(sorted(word for word in group if word in self))
                 for key, group in changed.items()

@@ -13,19 +13,20 @@ Layout (little-endian), a fixed header then the body::
     header        magic "TRKWORDS", format version, counts, body length, SHA-256 of body
     word starts   u32 per word bucket, and one more: where each bucket's text starts
     group starts  u32 per group bucket, and one more
-    group marks   a byte per mark slot, 1 where some anagram group's hash falls
+    group marks   a byte per mark slot, 1 where some card group's hash falls
     words         per bucket, each word as "\\n" + word, then a closing "\\n"
-    groups        per bucket, each anagram group as "\\n" + key in hex + ":" + its words
+    groups        per bucket, each card group as "\\n" + key in hex + ":" + its words
                   joined by ",", then a closing "\\n"
 
-A word lives in bucket ``crc32("\\nword\\n")``, an anagram group in bucket
+A word lives in bucket ``crc32("\\nword\\n")``, a card group (the words one set of
+cards spells, :func:`games.short_word.lexicon.card_keys`) in bucket
 ``hash(key)`` spread by Fibonacci hashing (Python's hash of an integer is the
 same in every process, unlike the hash of a string), both masked to the bucket
 count. A look-up is
 then a handful of C calls and no Python loop: the bucket's two bounds, and one
 ``find`` of ``"\\nword\\n"`` (or ``"\\nkey:"``) between them. The delimiters
 make a match exact: letters and hex digits never contain ``"\\n"``, ``":"`` or
-``","``. Most anagram probes (a card subset spelling nothing) miss; the group
+``","``. Most group probes (a card subset spelling nothing) miss; the group
 marks, eight slots per group, turn nearly all of those away after one byte read,
 before any text is searched.
 
@@ -43,16 +44,17 @@ from zlib import crc32
 
 __all__ = [
     "FORMAT_VERSION",
-    "AnagramMemo",
     "Block",
     "DamagedWordTable",
+    "GroupMemo",
     "WordMemo",
     "WordTable",
     "lay_out",
 ]
 
-FORMAT_VERSION = 2
-"""2: buckets searched with one ``find`` (1 was open addressing probed from Python)."""
+FORMAT_VERSION = 3
+"""3: groups keyed by sets of cards, not letters (2 needed the double cards checked word by
+word); 2: buckets searched with one ``find`` (1 was open addressing probed from Python)."""
 _MAGIC = b"TRKWORDS"
 _HEADER = struct.Struct("<8sIIIIQ32s")
 _HEADER_SIZE = 128
@@ -72,8 +74,8 @@ def _buckets_for(count: int) -> int:
 
 
 _MIX = 0x9E3779B97F4A7C15
-"""Fibonacci hashing: an anagram key is a product of primes, so its hash (the key itself,
-below 2**61) is odd unless it has an E, and its low bits crowd a few buckets. Multiplying
+"""Fibonacci hashing: a card key is a product of primes, so its hash (mostly the key
+itself) is odd unless it has an E, and its low bits crowd a few buckets. Multiplying
 by this odd constant and taking middle bits spreads them."""
 
 
@@ -82,7 +84,7 @@ def _spread(key: int) -> int:
 
 
 _MARKS_PER_GROUP = 8
-"""Mark slots per anagram group: about one probe in nine that spells nothing gets past
+"""Mark slots per card group: about one probe in nine that spells nothing gets past
 them (and then costs a ``find``)."""
 
 
@@ -106,16 +108,18 @@ def _text(buckets: list[list[bytes]], start: int) -> tuple[list[int], bytes]:
     return starts, bytes(text)
 
 
-def lay_out(words: Iterable[str], anagram_key: Callable[[str], int]) -> bytes:
-    """The table for ``words`` (lower-case a-z), header included.
+def lay_out(words: Iterable[str], keys_of: Callable[[str], Iterable[int]]) -> bytes:
+    """The table for ``words`` (lower-case a-z), header included; each word is in the group
+    of every key ``keys_of`` gives it.
 
-    Within an anagram group words are alphabetical, so every process finds
-    the same words in the same order.
+    Within a group words are alphabetical, so every process finds the same
+    words in the same order.
     """
     ordered = sorted(set(words))
     groups: dict[int, list[str]] = {}
     for word in ordered:
-        groups.setdefault(anagram_key(word), []).append(word)
+        for key in keys_of(word):
+            groups.setdefault(key, []).append(word)
     word_count, group_count = _buckets_for(len(ordered)), _buckets_for(len(groups))
 
     word_buckets: list[list[bytes]] = [[] for _ in range(word_count)]
@@ -166,7 +170,7 @@ class Block(Protocol):
 
 
 class WordTable:
-    """Words and anagram groups read straight from a laid-out block (e.g. a mapped file).
+    """Words and card groups read straight from a laid-out block (e.g. a mapped file).
 
     Build one with :meth:`check`, which refuses a damaged block.
     """
@@ -246,7 +250,7 @@ class WordTable:
         return (word for word in text.split("\n") if word)
 
     def group(self, key: int) -> tuple[str, ...]:
-        """The words whose anagram key is ``key``, alphabetically; empty if none."""
+        """The words spelled by the cards whose key is ``key``, alphabetically; empty if none."""
         hashed = hash(key) * _MIX >> 29  # _spread, written out: this is the hot path
         if not self._marks[hashed & self._mark_mask]:
             return ()
@@ -262,8 +266,8 @@ class WordTable:
         return tuple(block[found : self._find(b"\n", found, end)].decode("ascii").split(","))
 
 
-class AnagramMemo(dict[int, tuple[str, ...]]):
-    """A table's anagram groups, each looked up once and then held in memory.
+class GroupMemo(dict[int, tuple[str, ...]]):
+    """A table's card groups, each looked up once and then held in memory.
 
     Finding words in a hand probes every subset of its cards, again and again
     while a computer player plays a hand out, so probes already made answer
@@ -303,7 +307,7 @@ class WordMemo(dict[str, bool]):
 
     Look a word up with ``memo[word]``: a word asked before answers at a dict's
     speed, one not seen yet reaches the table. Emptied whenever it reaches
-    ``limit`` entries, like :class:`AnagramMemo`.
+    ``limit`` entries, like :class:`GroupMemo`.
     """
 
     __slots__ = ("_find", "_limit", "_mask", "_starts")

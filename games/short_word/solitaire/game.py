@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
-from games.core.chance import Chance
+from games.core.chance import Chance, fresh_seed
 from games.core.errors import CorruptState, IllegalAction, NotYourTurn
 from games.core.game import Event, Game, News, Outcome, Seat
 from games.core.wording import N_, Later
@@ -74,7 +74,7 @@ class SolitaireGame(Game[SolitaireState, Action, SolitaireView, SolitaireOptions
     def prepare(self) -> None:
         """Read every dictionary and build its word-finding index (seconds, done once)."""
         for dictionary in DICTIONARIES:
-            self.lexicons.get(dictionary, (), ()).anagram_groups()
+            self.lexicons.get(dictionary, (), ()).card_groups()
 
     def lexicon(self, options: SolitaireOptions) -> Lexicon:
         return self.lexicons.get(options.dictionary, options.house_add, options.house_remove)
@@ -239,7 +239,8 @@ class SolitaireGame(Game[SolitaireState, Action, SolitaireView, SolitaireOptions
                 below = len(stack) - 1
                 stack[:-1], hidden = hidden[:below], hidden[below:]
         copy.unused = hidden
-        copy.chance = Chance(rng.getrandbits(62))
+        # Later luck is unseen too, and a world made now draws it as new tables do, by words.
+        copy.chance = Chance(fresh_seed(rng.getrandbits))
         return copy
 
     def clone(self, state: SolitaireState) -> SolitaireState:

@@ -13,7 +13,7 @@ from games.short_word.lexicon import (
     DictionaryName,
     Lexicon,
     Lexicons,
-    anagram_key,
+    card_key,
     is_word_shape,
     packaged_words,
 )
@@ -48,10 +48,10 @@ def test_a_house_list_adds_and_removes_words() -> None:
     assert "zzx" in lexicon and "quit" in lexicon
     assert "cat" not in lexicon, "a removal wins over an addition"
     assert "tea" not in lexicon
-    groups = lexicon.anagram_groups()
-    assert groups.get(anagram_key("tea")) == ("ate", "eat", "eta")
-    assert groups.get(anagram_key("xzz")) == ("zzx",)
-    assert groups.get(anagram_key("ta")) == ("at",)
+    groups = lexicon.card_groups()
+    assert groups.get(card_key(cards("T E A"))) == ("ate", "eat", "eta")
+    assert groups.get(card_key(cards("X Z Z"))) == ("zzx",)
+    assert groups.get(card_key(cards("T A"))) == ("at",)
 
 
 def test_lexicons_are_shared_by_tables_with_the_same_words() -> None:

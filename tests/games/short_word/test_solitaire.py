@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from hashlib import sha256
 
 import pytest
 
-from games.core.chance import Chance
+from games.core.chance import LUCK_BY_WORDS, Chance, WordLuck
 from games.core.errors import IllegalAction, NotYourTurn
 from games.short_word.cards import full_deck, sort_cards
 from games.short_word.solitaire.game import SolitaireGame
@@ -174,6 +175,29 @@ def test_sw10_redeal_keeps_every_face_up_card_and_stack_size() -> None:
         GAME.check_state(other)
     hidden = {tuple(GAME.redeal(state, 0, random.Random(s)).stacks[0]) for s in range(10)}
     assert len(hidden) > 5
+
+
+def test_sw10_a_redealt_world_draws_its_later_luck_by_words() -> None:
+    state = GAME.new(1, 7)
+    assert state.chance.seed < LUCK_BY_WORDS  # a table dealt before word luck
+    for seed in range(5):
+        world = GAME.redeal(state, 0, random.Random(seed))
+        assert world.chance.seed >= LUCK_BY_WORDS and world.chance.draws == 0
+        assert isinstance(world.chance.next(), WordLuck)
+    assert state.chance == Chance(7, 1)  # the table itself keeps its own luck
+
+
+@pytest.mark.parametrize(
+    ("seed", "digest"),
+    [
+        (7, "f762c032d459d4f5e03878f92656a2dc87ef781af13544f53ab58f69f98bf969"),
+        (2**62 - 1, "b2d9e670cf6fe6fa5d2644082df06d910b8f62e13e1479606fc3bda421c5d0ab"),
+        (2**62 + 5, "8c258617c602cfc8e1e09356a494164abc50ae891f2911e3349ff4c5939cde3a"),
+    ],
+)
+def test_sw10_a_seed_deals_the_stacks_it_always_dealt(seed: int, digest: str) -> None:
+    """Pinned: a stored game replays from its seed, old seeds by their generators."""
+    assert sha256(GAME.dump_state(GAME.new(1, seed)).encode()).hexdigest() == digest
 
 
 def test_sw10_solitaire_plays_to_an_end_with_the_real_dictionary() -> None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from games.short_word.finder import words_in
-from games.short_word.lexicon import Lexicon, anagram_key
+from games.short_word.lexicon import Lexicon, card_key, card_keys
 from games.short_word.word_table import (
-    AnagramMemo,
     DamagedWordTable,
+    GroupMemo,
     WordMemo,
     WordTable,
     lay_out,
@@ -18,7 +18,7 @@ from tests.games.short_word.helpers import WORDS, cards
 
 @pytest.fixture(scope="module")
 def block() -> bytes:
-    return lay_out(WORDS, anagram_key)
+    return lay_out(WORDS, card_keys)
 
 
 def test_a_table_holds_exactly_its_words(block: bytes) -> None:
@@ -30,11 +30,12 @@ def test_a_table_holds_exactly_its_words(block: bytes) -> None:
         assert stranger not in table
 
 
-def test_anagram_groups_match_the_in_memory_index(block: bytes) -> None:
+def test_card_groups_match_the_in_memory_index(block: bytes) -> None:
     table = WordTable.check(block)
-    in_memory = Lexicon("modern", WORDS).anagram_groups()
+    in_memory = Lexicon("modern", WORDS).card_groups()
     assert {key: table.group(key) for key in in_memory} == dict(in_memory)
-    assert table.group(anagram_key("zzxq")) == ()
+    assert table.group(card_key(cards("Z Z X Q"))) == ()
+    assert table.group(card_key(cards("QU I T"))) == ("quit",)
 
 
 def test_a_mapped_lexicon_finds_what_the_in_memory_one_finds(block: bytes) -> None:
@@ -47,8 +48,8 @@ def test_a_mapped_lexicon_finds_what_the_in_memory_one_finds(block: bytes) -> No
 
 def test_the_memos_stay_within_their_limit(block: bytes) -> None:
     table = WordTable.check(block)
-    groups = AnagramMemo(table, limit=3)
-    found = [groups.get(anagram_key(word)) for word in sorted(WORDS)[:10]]
+    groups = GroupMemo(table, limit=3)
+    found = [groups.get(min(card_keys(word))) for word in sorted(WORDS)[:10]]
     assert all(found) and len(groups) <= 3
     known = WordMemo(table, limit=2)
     assert [known[word] for word in ("quit", "zzx", "tea")] == [True, False, True]
@@ -63,7 +64,7 @@ def test_the_memos_stay_within_their_limit(block: bytes) -> None:
         pytest.param(lambda b: b"", id="empty"),
         pytest.param(lambda b: b[:-5] + bytes([b[-5] ^ 1]) + b[-4:], id="a flipped bit"),
         pytest.param(lambda b: b"X" + b[1:], id="another magic"),
-        pytest.param(lambda b: b[:8] + b"\x01" + b[9:], id="the previous format version"),
+        pytest.param(lambda b: b[:8] + b"\x02" + b[9:], id="the previous format version"),
         pytest.param(lambda b: b + b"\0", id="too long"),
     ],
 )
