@@ -528,8 +528,9 @@ class ConfigCog(
         )
         embed = discord.Embed(
             title=tr("⚙️ {title}: lobby defaults", title=presenter.game.title),
-            description=(options_summary(fields, values) or "This game has no options.")
-            + "\n\nNew lobbies start with these; the host can still change them.",
+            description=(options_summary(fields, values) or tr("This game has no options."))
+            + "\n\n"
+            + tr("New lobbies start with these; the host can still change them."),
             colour=COLOUR,
         )
         view = ui.View(timeout=None)

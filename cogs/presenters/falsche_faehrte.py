@@ -258,8 +258,9 @@ class FalscheFaehrtePresenter(Presenter):
     def _history(view: FaehrteView, names: Sequence[str], *, last: bool = False) -> str:
         """Each round's points, a line a round (``last``: only the last round's)."""
         lines = [
-            f"{scored.round}. {'Plus' if scored.round_type == 'plus' else 'Minus'} "
-            f"({scored.total}): "
+            f"{scored.round}. "
+            + (tr("Plus") if scored.round_type == "plus" else tr("Minus"))
+            + f" ({scored.total}): "
             + " · ".join(f"{names[seat]} {points}" for seat, points in enumerate(scored.points))
             for scored in (view.history[-1:] if last else view.history)
         ]
