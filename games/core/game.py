@@ -52,6 +52,7 @@ from typing import Any, Generic, TypeVar
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from games.core.errors import CorruptState, InvalidAction, InvalidOptions
+from games.core.wording import N_, Later, number, tr
 
 __all__ = [
     "Event",
@@ -141,20 +142,43 @@ class Game(ABC, Generic[StateT, ActionT, ViewT, OptionsT]):
         try:
             return self.options_type.model_validate(dict(raw or {}))
         except ValidationError as error:
-            raise InvalidOptions(_first_problem(error)) from None
+            raise self._options_refused(error) from None
 
     def new(self, seats: int, seed: int, options: OptionsT | None = None) -> StateT:
         """A fresh table for ``seats`` players; ``seed`` fixes every random event."""
         if not self.min_seats <= seats <= self.max_seats:
             raise InvalidOptions(
-                f"{self.title} is played by {self.seat_range_text()} players, not {seats}."
+                N_("{game} is played by {seat_range} players, not {seats}."),
+                game=self.title,
+                seat_range=Later(self.seat_range_text),
+                seats=seats,
             )
         return self.setup(seats, seed, options if options is not None else self.options())
 
     def seat_range_text(self) -> str:
         if self.min_seats == self.max_seats:
             return str(self.min_seats)
-        return f"{self.min_seats} to {self.max_seats}"
+        return tr("{least} to {most}", least=self.min_seats, most=self.max_seats)
+
+    def _options_refused(self, error: ValidationError) -> InvalidOptions:
+        """The first thing wrong with lobby options, in words a moderator can act on.
+
+        pydantic's own message is English only, so it is kept for the log
+        (``detail``) and the reader gets one of :data:`_PROBLEMS` in their language.
+        """
+        problem = error.errors()[0]
+        name = str(problem["loc"][0]) if problem["loc"] else ""
+        field = self.options_type.model_fields.get(name)
+        title = field.title if field is not None and field.title else None
+        option = Later(tr, title) if title else name.replace("_", " ")
+        context = problem.get("ctx") or {}
+        limit = next((context[key] for key in ("ge", "gt", "le", "lt") if key in context), 0)
+        return InvalidOptions(
+            _PROBLEMS.get(problem["type"], _UNFIT),
+            option=option,
+            limit=Later(number, limit) if isinstance(limit, int | float) else limit,
+            detail=_first_problem(error),
+        )
 
     @abstractmethod
     def setup(self, seats: int, seed: int, options: OptionsT) -> StateT:
@@ -259,7 +283,9 @@ class Game(ABC, Generic[StateT, ActionT, ViewT, OptionsT]):
                 return self._actions.validate_json(data)
             return self._actions.validate_python(data)
         except ValidationError as error:
-            raise InvalidAction(_first_problem(error)) from None
+            # Only a forged or stale click sends a malformed action: the reader gets one
+            # plain sentence, the log pydantic's detail.
+            raise InvalidAction(_NOT_A_MOVE, detail=_first_problem(error)) from None
 
     def dump_action(self, action: ActionT) -> str:
         return self._actions.dump_json(action).decode()
@@ -289,6 +315,25 @@ class Game(ABC, Generic[StateT, ActionT, ViewT, OptionsT]):
     def clone(self, state: StateT) -> StateT:
         """An independent copy (games with hot loops override this for speed)."""
         return copy.deepcopy(state)
+
+
+_PROBLEMS: dict[str, str] = {
+    # pydantic's error types: https://docs.pydantic.dev/latest/errors/validation_errors/
+    "greater_than_equal": N_("{option} must be at least {limit}."),
+    "greater_than": N_("{option} must be more than {limit}."),
+    "less_than_equal": N_("{option} must be at most {limit}."),
+    "less_than": N_("{option} must be less than {limit}."),
+    "int_parsing": N_("{option} must be a whole number."),
+    "int_type": N_("{option} must be a whole number."),
+    "int_from_float": N_("{option} must be a whole number."),
+    "bool_parsing": N_("{option} must be on or off."),
+    "bool_type": N_("{option} must be on or off."),
+    "literal_error": N_("{option} must be one of its choices."),
+    "enum": N_("{option} must be one of its choices."),
+    "extra_forbidden": N_("{option} is not one of this game's options."),
+}
+_UNFIT = N_("{option} cannot be set to that.")
+_NOT_A_MOVE = N_("That is not a move of this game.")
 
 
 def _first_problem(error: ValidationError) -> str:

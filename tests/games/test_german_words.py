@@ -148,3 +148,46 @@ def test_decimals_in_the_readers_number_format() -> None:
     with speaking(GERMAN):
         assert number(25.0, 2) == "25,00"
         assert number(1234.567, 2) == "1.234,57"
+
+
+@pytest.mark.parametrize(
+    ("raw", "english", "german"),
+    [
+        (
+            {"stalemate_rounds": 3},
+            "Rounds before a draw must be at least 5.",
+            "muss mindestens 5 sein.",
+        ),
+        (
+            {"stalemate_rounds": 5000},
+            "Rounds before a draw must be at most 500.",
+            "darf höchstens 500 sein.",
+        ),
+        (
+            {"stalemate_rounds": "many"},
+            "Rounds before a draw must be a whole number.",
+            "muss eine ganze Zahl sein.",
+        ),
+        ({"colour": "red"}, "colour is not one of this game's options.", "keine Option"),
+    ],
+)
+def test_refused_lobby_options_are_explained_in_the_readers_language(
+    raw: dict[str, object], english: str, german: str
+) -> None:
+    """pydantic words its refusals in English only: a moderator reads one of ours."""
+    with pytest.raises(GameError) as refused:
+        SHORT_CHANGED.options(raw)
+    assert refused.value.message == english
+    assert str(refused.value.fields["detail"]).startswith(f"{next(iter(raw))}: ")  # for the log
+    with speaking(GERMAN):
+        worded = refused.value.worded()
+    assert german in worded
+    assert not any(word in worded for word in ("must", "least", "most", "Input"))
+
+
+def test_a_seat_count_the_game_does_not_take_is_explained_in_german() -> None:
+    with pytest.raises(GameError) as refused:
+        SHORT_CHANGED.new(9, 1)
+    assert refused.value.message == "Short Changed is played by 2 to 6 players, not 9."
+    with speaking(GERMAN):
+        assert refused.value.worded() == "Short Changed ist für 2 bis 6 Spieler, nicht für 9."
