@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from games.core.errors import CorruptState, InvalidAction
+from games.core.errors import CorruptState, InvalidAction, InvalidOptions
 from games.core.game import Event
 from games.fraud import GAME
 from games.fraud.cards import Card, deck, matching
@@ -68,7 +68,7 @@ def test_fr1_traditional_is_the_default_and_modern_is_the_option() -> None:
     assert GAME.options().deck == "traditional"
     state = GAME.new(3, seed=1, options=GAME.options({"deck": "modern"}))
     assert len(state.draw_pile) + len(state.discard_pile) + 15 == 62
-    with pytest.raises(Exception, match="deck"):
+    with pytest.raises(InvalidOptions, match="Deck must be one of its choices"):
         GAME.options({"deck": "galactic"})
 
 
