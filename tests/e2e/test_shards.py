@@ -11,7 +11,9 @@ unbroken line of versions, written by the one process whose shard owns its serve
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
+from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
@@ -28,6 +30,27 @@ from tests.e2e.test_short_changed import Game
 
 SHARDS = 2
 MOVES = 3
+
+LOADING = threading.Lock()
+
+
+@contextlib.asynccontextmanager
+async def loading_alone() -> AsyncIterator[None]:
+    """One thread at a time loads its bot's cogs.
+
+    discord.py loads an extension by executing its module afresh into ``sys.modules``,
+    outside Python's import lock; two bots loading at once in two threads of one
+    interpreter (this test's stand-in for two processes) can import a cog that the other
+    thread is half-way through executing, and fail with an ImportError. Real shards are
+    processes, each with its own modules, so this lock belongs to the test alone.
+    """
+    await asyncio.to_thread(LOADING.acquire)
+    try:
+        yield
+    finally:
+        LOADING.release()
+
+
 """Moves each table makes before the kill, and again after it."""
 
 
@@ -85,7 +108,8 @@ async def process(
     # Discord the other process's servers see them too; its own simulated Discord has them
     # registered as they are.
     env = simcord.Env(bots[0], strict_sync=shard == 0)
-    await env.start()
+    async with loading_alone():
+        await env.start()
     played = Played()
     try:
         room = ShardRoom(env, shard=shard)
@@ -108,7 +132,8 @@ async def process(
             assert isinstance(db, PostgresDatabase)
             db._pool.terminate()  # the process dies: every connection cut, nothing closed
             bots.append(create_bot(mine))
-            await env.restart_bot(bots[-1])  # cancels whatever the dead bot left running
+            async with loading_alone():
+                await env.restart_bot(bots[-1])  # cancels whatever the dead bot left running
             game.bot = bots[-1]
             # It takes up its own shard's table only: the other's is open too, its own.
             assert [t.id for t in await game.bot.tables.open_tables()] == [played.table_id]
