@@ -12,9 +12,8 @@ import discord
 from discord import app_commands
 
 from bot.errors import UserError
-from bot.i18n.languages import language
-from cogs.speaking import remember_locale
-from games.core.wording import N_, speak, tr
+from cogs.speaking import speak_to_member
+from games.core.wording import N_, tr
 
 __all__ = [
     "DEFER_AFTER",
@@ -114,8 +113,7 @@ def friendly(
     async def wrapper(
         self: S, interaction: discord.Interaction[Any], *args: P.args, **kwargs: P.kwargs
     ) -> None:
-        speak(language(str(interaction.locale)))
-        await remember_locale(interaction)
+        await speak_to_member(interaction)
         try:
             await handler(self, interaction, *args, **kwargs)
         except EXPLAINED as error:

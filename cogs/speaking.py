@@ -43,6 +43,7 @@ __all__ = [
     "remember_locale",
     "server_language",
     "setup",
+    "speak_to_member",
 ]
 
 log = logging.getLogger(__name__)
@@ -111,11 +112,16 @@ async def remember_locale(interaction: discord.Interaction[Any]) -> None:
         log.exception("could not remember the locale of %s", interaction.user.id)
 
 
-async def member_check(interaction: discord.Interaction[Any]) -> bool:
-    """The command tree's check, run first in every command's own task: from here on,
-    everything the command says to its member is in the member's language."""
+async def speak_to_member(interaction: discord.Interaction[Any]) -> None:
+    """From here on in this task, say everything in the member's own language; and keep
+    that language for the direct messages sent to them later."""
     speak(member_language(interaction))
     await remember_locale(interaction)
+
+
+async def member_check(interaction: discord.Interaction[Any]) -> bool:
+    """The command tree's check, run first in every command's own task."""
+    await speak_to_member(interaction)
     return True
 
 
