@@ -92,6 +92,9 @@ class DeadlineRepository:
         in between leaves a table like this; start-up settles these few by loading them.
         A table in a simultaneous choice whose other seats kept their clocks shows here
         too, needlessly but harmlessly.
+
+        Only the running games are read, from ``tables_by_status_update``
+        (``migrations/0012``), each with its clocks by their key: never a finished one.
         """
         mine, params = ours(self._shards, "tables.guild_id")
         rows = await self._db.fetch_all(

@@ -279,7 +279,7 @@ class TableRepository:
 
     async def idle_since(self, status: TableStatus, before: datetime) -> list[int]:
         """This process's tables in ``status`` untouched since ``before`` (stale lobbies, idle
-        games)."""
+        games): a range of ``tables_by_status_update`` (``migrations/0012``)."""
         mine, params = ours(self._shards, "guild_id")
         rows = await self._db.fetch_all(
             f"SELECT id FROM tables WHERE status = ? AND updated_at <= ? AND {mine} ORDER BY id",
@@ -288,22 +288,30 @@ class TableRepository:
         return [int(row["id"]) for row in rows]
 
     async def oldest_update(self, status: TableStatus) -> datetime | None:
-        """When this process's least recently touched table in ``status`` was last touched."""
+        """When this process's least recently touched table in ``status`` was last touched:
+        its first entry in ``tables_by_status_update`` (``migrations/0012``) of this
+        process's servers. Asked in the index's order rather than as a ``MIN()``, which
+        PostgreSQL may work out over every entry of the status."""
         mine, params = ours(self._shards, "guild_id")
         row = await self._db.fetch_one(
-            f"SELECT MIN(updated_at) FROM tables WHERE status = ? AND {mine}",
+            f"SELECT updated_at FROM tables WHERE status = ? AND {mine} "
+            "ORDER BY updated_at LIMIT 1",
             (status.value, *params),
         )
-        return None if row is None or row[0] is None else datetime.fromisoformat(row[0])
+        return None if row is None else datetime.fromisoformat(row[0])
 
     async def with_bot_seats(self) -> list[int]:
         """This process's running games with a seat the bot plays (a computer player, or a
-        seat taken over), by id: the only tables whose seats may wait on the bot."""
-        mine, params = ours(self._shards, "tables.guild_id")
+        seat taken over), by id: the only tables whose seats may wait on the bot.
+
+        The running games come from ``tables_by_status_update``, and each is looked up in
+        ``seats_played_by_bot`` (``migrations/0012``), which holds the bot's seats only: no
+        finished game, nor any person's seat, is read."""
+        mine, params = ours(self._shards, "guild_id")
         rows = await self._db.fetch_all(
-            "SELECT DISTINCT tables.id FROM tables JOIN seats ON seats.table_id = tables.id "
-            "WHERE tables.status = ? AND (seats.computer IS NOT NULL OR seats.taken_over = 1) "
-            f"AND {mine} ORDER BY tables.id",
+            f"SELECT id FROM tables WHERE status = ? AND {mine} AND EXISTS (SELECT 1 FROM seats "
+            "WHERE seats.table_id = tables.id "
+            "AND (seats.computer IS NOT NULL OR seats.taken_over = 1)) ORDER BY id",
             (TableStatus.ACTIVE.value, *params),
         )
         return [int(row["id"]) for row in rows]

@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
-import pytest_asyncio
 
 from bot.shards import Shards
-from bot.storage.database import Backend, Database, Params, Row
+from bot.storage.database import Database, Params, Row
 from bot.storage.deadlines import DeadlineRepository
 from bot.storage.migrations import discover, migrate
 from bot.storage.tables import TableRepository
 from bot.tables.model import Player
-from tests.conftest import Postgres
+from tests.bot.storage.query_work import steps
 
 NOW = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
 LATER = NOW + timedelta(minutes=5)
@@ -234,23 +231,6 @@ async def clocks(db: Database, count: int, *, due_in: timedelta, first: int) -> 
         await deadlines.replace_for_table(table_id, [], [0], NOW, NOW + due_in)
 
 
-async def steps(db: Database, run: Callable[[], Awaitable[object]]) -> int:
-    """SQLite's virtual machine steps ``run`` takes: a scan's grow with the rows it reads."""
-    counted = [0]
-
-    def step() -> int:
-        counted[0] += 1
-        return 0
-
-    connection = db._connection  # type: ignore[attr-defined]
-    await connection.set_progress_handler(step, 1)
-    try:
-        await run()
-    finally:
-        await connection.set_progress_handler(None, 1)
-    return counted[0]
-
-
 @pytest.mark.parametrize("backend", ["sqlite"], indirect=True)  # SQLite's query plan
 async def test_a_look_round_reads_only_the_clocks_due_through_the_wake_index(
     db: Database, monkeypatch: pytest.MonkeyPatch
@@ -285,21 +265,6 @@ async def test_a_look_round_reads_only_the_clocks_due_through_the_wake_index(
         ), plan
         assert "SEARCH tables USING INTEGER PRIMARY KEY" in plan, plan
         assert "TEMP B-TREE" not in plan, plan
-
-
-@pytest_asyncio.fixture
-async def unmigrated(
-    backend: Backend, tmp_path: Path, request: pytest.FixtureRequest
-) -> AsyncIterator[Database]:
-    """A database with no schema yet, on the test's backend."""
-    if backend == "sqlite":
-        target: Path | str = tmp_path / "old.db"
-    else:
-        postgres: Postgres = request.getfixturevalue("postgres")
-        target = await postgres.create(migrated=False)
-    db = await Database.open(target)
-    yield db
-    await db.close()
 
 
 async def test_the_next_wake_migration_gives_every_running_clock_its_wake(
