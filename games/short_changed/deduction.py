@@ -263,59 +263,74 @@ class Deduction:
     Each joint assignment of starting hands that fits the log is weighted by
     the number of ways a shuffled bag deals it (uniform over the physical
     chips), so ``hands(seat)`` and ``totals(seat)`` are exact posterior odds
-    under the assumption that play reveals nothing beyond the log's facts.
+    under the assumption that play reveals nothing beyond the log's facts. A
+    ``reading`` (:mod:`games.short_changed.reading`) drops that assumption: it
+    multiplies each seat's starting hands by how likely they make the seat's
+    choices.
     """
 
     def __init__(
-        self, viewer: Seat, ledger: Ledger, pool: Chips, starts: Mapping[Seat, Sequence[Chips]]
+        self,
+        viewer: Seat,
+        ledger: Ledger,
+        pool: Chips,
+        starts: Mapping[Seat, Sequence[Chips]],
+        reading: Sequence[Mapping[Chips, float]] | None = None,
     ) -> None:
         self.viewer = viewer
         self.ledger = ledger
         self.others: tuple[Seat, ...] = tuple(sorted(starts))
         # Weigh the most constrained seats first: fewer partial deals to remember.
         self._order = sorted(self.others, key=lambda seat: len(starts[seat]))
-        self._options = [[(_pack(start), start) for start in starts[seat]] for seat in self._order]
+        self._options = [
+            [
+                (_pack(start), start, 1.0 if reading is None else reading[seat].get(start, 0.0))
+                for start in starts[seat]
+            ]
+            for seat in self._order
+        ]
         self._pool = _pack(pool)
         self._pool_chips = pool
-        self._ways_after: list[dict[int, int]] = [{} for _ in self._order]
+        self._ways_after: list[dict[int, float]] = [{} for _ in self._order]
         self.worlds = self._count(0, self._pool)
-        """How many deals of the bag fit everything the viewer knows."""
+        """The weight of every deal of the bag that fits everything the viewer knows: how
+        many there are, or with a reading of the seats' choices, each counted by its odds."""
         if self.worlds == 0:
             raise ValueError("no deal of the bag fits this log and hand")
         self._start_odds = self._marginals()
 
-    def _count(self, i: int, left: int) -> int:
+    def _count(self, i: int, left: int) -> float:
         """The weight of dealing seats ``i``... their starting hands out of ``left``."""
         if i == len(self._order):
-            return 1
+            return 1.0
         memo = self._ways_after[i]
         known = memo.get(left)
         if known is not None:
             return known
-        total = 0
-        for code, _start in self._options[i]:
-            if _holds(left, code):
+        total = 0.0
+        for code, _start, odds in self._options[i]:
+            if odds and _holds(left, code):
                 rest = self._count(i + 1, left - code)
                 if rest:
-                    total += _ways(left, code) * rest
+                    total += _ways(left, code) * odds * rest
         memo[left] = total
         return total
 
     def _marginals(self) -> dict[Seat, dict[Chips, float]]:
         odds: dict[Seat, dict[Chips, float]] = {}
-        reaching: dict[int, int] = {self._pool: 1}
+        reaching: dict[int, float] = {self._pool: 1.0}
         for i, seat in enumerate(self._order):
-            weights: dict[Chips, int] = {}
-            next_reaching: dict[int, int] = {}
+            weights: dict[Chips, float] = {}
+            next_reaching: dict[int, float] = {}
             for left, ways_here in reaching.items():
-                for code, start in self._options[i]:
-                    if not _holds(left, code):
+                for code, start, like in self._options[i]:
+                    if not like or not _holds(left, code):
                         continue
                     rest = left - code
                     after = self._count(i + 1, rest)
                     if not after:
                         continue
-                    ways = ways_here * _ways(left, code)
+                    ways = ways_here * _ways(left, code) * like
                     weights[start] = weights.get(start, 0) + ways * after
                     next_reaching[rest] = next_reaching.get(rest, 0) + ways
             odds[seat] = {start: w / self.worlds for start, w in weights.items()}
@@ -356,13 +371,13 @@ class Deduction:
         hands: dict[Seat, Chips] = {}
         for i, seat in enumerate(self._order):
             options: list[tuple[int, Chips]] = []
-            weights: list[int] = []
-            for code, start in self._options[i]:
-                if _holds(left, code):
+            weights: list[float] = []
+            for code, start, odds in self._options[i]:
+                if odds and _holds(left, code):
                     after = self._count(i + 1, left - code)
                     if after:
                         options.append((code, start))
-                        weights.append(_ways(left, code) * after)
+                        weights.append(_ways(left, code) * odds * after)
             code, start = rng.choices(options, weights)[0]
             hands[seat] = _shift(start, self.ledger.change[seat])
             left -= code
@@ -374,10 +389,17 @@ def _shift(start: Chips, delta: Sequence[int]) -> Chips:
     return Chips(*(n + d for n, d in zip(start.counts, delta, strict=True)))
 
 
-def deduce(view: ShortChangedView, ledger: Ledger | None = None) -> Deduction:
+def deduce(
+    view: ShortChangedView,
+    ledger: Ledger | None = None,
+    reading: Sequence[Mapping[Chips, float]] | None = None,
+) -> Deduction:
     """Everything the viewer can work out about the other hands (the view must have a viewer).
 
     ``ledger`` is :func:`read_ledger` of the same view, when the caller has it already.
+    ``reading`` weighs each seat's starting hands further by how well they explain the
+    moves the seat chose (:func:`games.short_changed.reading.read_picks`); without it
+    every hand the log allows counts as the bag deals it.
     """
     if view.viewer is None or view.hand is None:
         raise ValueError("deduction needs a seat's view, not the public one")
@@ -390,4 +412,4 @@ def deduce(view: ShortChangedView, ledger: Ledger | None = None) -> Deduction:
         for seat in range(view.seats)
         if seat != view.viewer
     }
-    return Deduction(view.viewer, ledger, pool, starts)
+    return Deduction(view.viewer, ledger, pool, starts, reading)

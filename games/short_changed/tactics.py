@@ -11,8 +11,10 @@ The easy player follows the rulebook's tactics on top of an exact deduction:
 
 The hard player searches (:mod:`games.ai.search`) over worlds drawn from the
 same exact deduction, so the other hands it imagines fit every trade in the
-log, and weighs the easy player's best few trades against guessing the
-likeliest total of each seat: a guess wins in the worlds where it is right and
+log, each hand weighed by how likely it makes the seat's pick for the starting
+pot (:mod:`reading`: the computer players put in the colour they hold most, and
+the hard player does too), and weighs the easy player's best few trades against
+guessing the likeliest total of each seat: a guess wins in the worlds where it is right and
 costs a double turn without guessing (SC5) in the others, so the search guesses
 when the odds make that worth it. Its rollouts play every seat with a quick
 version of the easy tactics (:mod:`rollout`).
@@ -31,6 +33,7 @@ from games.short_changed.advice import ante_choice, hand_size_penalty, moved
 from games.short_changed.chips import Chips, supply
 from games.short_changed.deduction import Deduction, Ledger, deduce, read_ledger
 from games.short_changed.model import Action, Guess, ShortChangedState, ShortChangedView
+from games.short_changed.reading import Reading, read_picks
 from games.short_changed.rollout import PublicStarts, Rollout, public_starts
 from games.short_changed.starts import bits, minus
 
@@ -51,8 +54,13 @@ def _ledger(knowledge: ShortChangedKnowledge) -> Ledger:
     return read_ledger(knowledge.view)
 
 
+def _reading(knowledge: ShortChangedKnowledge) -> Reading:
+    return read_picks(knowledge.view, knowledge.derive(_ledger))
+
+
 def _deduction(knowledge: ShortChangedKnowledge) -> Deduction:
-    return deduce(knowledge.view, knowledge.derive(_ledger))
+    """The deduction, each hand weighed by how well it explains the seat's pick for the pot."""
+    return deduce(knowledge.view, knowledge.derive(_ledger), knowledge.derive(_reading))
 
 
 def _public(knowledge: ShortChangedKnowledge) -> PublicStarts:
@@ -111,7 +119,10 @@ class ShortChangedTactics(Tactics[ShortChangedState, Action, ShortChangedView]):
     def search_actions(self, knowledge: ShortChangedKnowledge, rng: random.Random) -> list[Action]:
         view = knowledge.view
         if view.phase != "play":
-            return knowledge.legal_actions()
+            # The advice's chip, as the easy player puts in: the reading of the others'
+            # picks (:mod:`reading`) assumes it, and searching four antes two rounds deep
+            # mostly measures luck.
+            return [ante_choice(_hand(view))]
         guesses: list[Action] = []
         if not view.double_turn:
             sure = _sure_guess(knowledge)

@@ -81,9 +81,12 @@ def test_every_candidate_in_the_race_is_played_in_the_same_worlds(
             return super().rollout(knowledge, world, rng)
 
     monkeypatch.setattr(Knowledge, "sample_world", sampling)
-    state, seat = open_positions()[0]
     tactics = Noting()
-    assert len(tactics.search_actions(knowing(state, seat, tactics), random.Random(1))) == 3
+    state, seat = next(
+        (state, seat)
+        for state, seat in positions(SHORT_CHANGED, 3, seed=3, count=20)
+        if len(tactics.search_actions(knowing(state, seat, tactics), random.Random(1))) == 3
+    )
     player = HardPlayer(Budget(seconds=None, iterations=9), tactics=tactics_for)
     result = player.search(knowing(state, seat, tactics), tactics, random.Random(1))
     # One sampled world and one luck for every candidate still in the race at each step:

@@ -14,7 +14,7 @@ from games.catalog import computer_player, tactics_for
 from games.short_changed import GAME
 from games.short_changed.advice import ante_choice
 from games.short_changed.chips import Chips, Colour
-from games.short_changed.deduction import deduce
+from games.short_changed.deduction import deduce, read_ledger
 from games.short_changed.model import (
     Ante,
     Donate,
@@ -24,6 +24,7 @@ from games.short_changed.model import (
     ShortChange,
     ShortChangedState,
 )
+from games.short_changed.reading import read_picks
 from tests.games.short_changed.tables import (
     BLUES_AND_REDS,
     FIVE_WHITES,
@@ -134,7 +135,8 @@ def test_hard_weighs_the_likeliest_totals_and_the_best_trades_only() -> None:
     state = dealt(MINE, FIVE_WHITES, BLUES_AND_REDS, first=0)
     ante(state, G, W, B)
     candidates = TACTICS.search_actions(knowledge := knowing(state, 0), random.Random(1))
-    deduction = deduce(knowledge.view)
+    view = knowledge.view
+    deduction = deduce(view, reading=read_picks(view, read_ledger(view)))
     guesses = [action for action in candidates if isinstance(action, Guess)]
     assert guesses
     assert all(deduction.likeliest_total(g.target)[0] == g.total for g in guesses)
