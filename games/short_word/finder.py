@@ -93,7 +93,8 @@ class _Splitter:
 
     def __init__(self, cards: tuple[Card, ...], lexicon: Lexicon) -> None:
         keys = _keys(cards)
-        self._spelled = list(map(lexicon.card_groups().get, keys))
+        self._groups = lexicon.card_groups()
+        self._spelled = list(map(lexicon.spells(), keys))  # the words only for a split found
         # The sets of cards that spell something, by their lowest card, in the order of
         # their masks: the search tries the words holding the lowest card left. The masks
         # whose lowest card is ``low`` are every ``2 * low``-th from ``low`` on, so slicing
@@ -130,7 +131,7 @@ class _Splitter:
             if words is _UNSEARCHED:
                 words = self._search(rest ^ mask)
             if words is not None:
-                found = (self._spelled[mask][0], *words)  # type: ignore[index]  # it spells
+                found = (self._groups[keys[mask]][0], *words)
                 break
         splits[keys[rest]] = found
         return found
