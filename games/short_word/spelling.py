@@ -63,28 +63,27 @@ def spellings(word: str, hand: Counter[Card]) -> Iterator[tuple[Card, ...]]:
     One-card spellings (``in`` as the IN card alone) are included; a word needs
     two or more cards, which the caller decides.
     """
-    return _spell(word, 0, hand)
+    return iter(_spell(word, 0, hand))
 
 
-def _spell(word: str, start: int, hand: Counter[Card]) -> Iterator[tuple[Card, ...]]:
-    """The spellings of ``word[start:]`` with the cards ``hand`` has left.
+def _spell(word: str, start: int, hand: Counter[Card]) -> list[tuple[Card, ...]]:
+    """The spellings of ``word[start:]`` with the cards ``hand`` has left, double cards first.
 
-    Module-level, not nested in :func:`spellings`: a nested generator that calls itself
-    holds itself through its closure cell, a cycle only the garbage collector frees.
+    A list built by plain recursion: a word has a handful of spellings, and a generator
+    per letter cost more than the spellings themselves. ``hand.get`` rather than
+    ``hand[card]``, as a missing card would call :class:`Counter`'s ``__missing__`` in Python.
     """
     if start == len(word):
-        yield ()
-        return
+        return [()]
+    found: list[tuple[Card, ...]] = []
     for piece, kinds in ((word[start : start + 2], _DOUBLE), (word[start], _SINGLE)):
         card = kinds.get(piece)
-        if card is None or not hand[card]:
+        if card is None or not hand.get(card):
             continue
         hand[card] -= 1  # each card used at most once down this branch
-        try:
-            for rest in _spell(word, start + len(piece), hand):
-                yield (card, *rest)
-        finally:
-            hand[card] += 1
+        found += [(card, *rest) for rest in _spell(word, start + len(piece), hand)]
+        hand[card] += 1
+    return found
 
 
 def lay_out(
@@ -103,7 +102,7 @@ def lay_out(
         raise IllegalAction(N_("You have no {card} card to discard."), card=discard)
     options = [usable_spellings(word, held) for word in words]
     search = _Search(held, discard, going_out)
-    search.walk(options, 0, [])
+    search.walk(words, options, 0, [])
     if search.best is not None:
         return search.best
     raise search.why_not()
@@ -166,20 +165,33 @@ class _Search:
         self.closest_left: tuple[Card, ...] | None = None
         self.uses_discard = False
 
-    def walk(self, options: list[list[tuple[Card, ...]]], index: int, chosen: list[Meld]) -> None:
+    def walk(
+        self,
+        words: Sequence[str],
+        options: list[list[tuple[Card, ...]]],
+        index: int,
+        chosen: list[Meld],
+    ) -> None:
         if index == len(options):
             self.consider(chosen)
             return
-        word = _word_of(options[index])
+        word = words[index]
+        held = self.held
         for cards in options[index]:
-            needed = Counter(cards)
-            if any(self.held[card] < n for card, n in needed.items()):
-                continue
-            self.held.subtract(needed)
-            chosen.append(Meld(word, cards))
-            self.walk(options, index + 1, chosen)
-            chosen.pop()
-            self.held.update(needed)
+            # Take the spelling's cards one by one; if the hand runs out of one, put back
+            # what was taken (a spelling holds a card at most a few times).
+            for taken, card in enumerate(cards):
+                if not held.get(card):
+                    for back in cards[:taken]:
+                        held[back] += 1
+                    break
+                held[card] -= 1
+            else:
+                chosen.append(Meld(word, cards))
+                self.walk(words, options, index + 1, chosen)
+                chosen.pop()
+                for card in cards:
+                    held[card] += 1
 
     def consider(self, chosen: list[Meld]) -> None:
         self.fits = True
@@ -226,7 +238,3 @@ class _Search:
         return IllegalAction(
             N_("Keep one card to discard: those words use every card in your hand.")
         )
-
-
-def _word_of(options: list[tuple[Card, ...]]) -> str:
-    return "".join(card.lower() for card in options[0])
