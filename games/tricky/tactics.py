@@ -8,7 +8,8 @@ lead and shed low, and win a trick as cheaply as it can when it plays last.
 The hard player searches (:mod:`games.ai.search`) over worlds in which the
 other seats' hidden dice are rolled to fit what the table has seen
 (:meth:`TrickyTactics.refine`: how many dice each seat re-rolled), weighing a
-short list of moves: in the auction, passing against bids of several sizes; the
+short list of moves: the basic re-roll against bolder and timider ones; in the
+auction, passing against bids of several sizes; the
 trump numbers its dice suggest; in the tricks, the pairs that win cheaply,
 strongly or with a trump, and the pairs that shed. Each is judged by playing
 the hand out with every seat on the basic tactics (:mod:`games.tricky.rollout`).
@@ -38,7 +39,7 @@ from games.tricky.model import Action, Bid, NameTrump, Pass, Play, Reroll, Trick
 from games.tricky.rollout import Rollout
 from games.tricky.tricks import pair_rank
 
-__all__ = ["BID_JUMPS", "PAIR_WIDTH", "TACTICS", "TrickyTactics"]
+__all__ = ["BID_JUMPS", "PAIR_WIDTH", "REROLL_SHARES", "TACTICS", "TrickyTactics"]
 
 TrickyKnowledge = Knowledge[TrickyState, Action, TrickyView]
 
@@ -49,6 +50,12 @@ PAIR_WIDTH = 8
 """The hard search weighs at most this many pairs to play."""
 TRUMP_LEAST = 9
 """The hard search weighs as trump every number of at least this that its d20s show."""
+REROLL_SHARES = (0.62, 0.75, 0.34, 0.0)
+"""Besides the basic re-roll (every die at most half its faces), the hard search weighs
+re-rolling every die at most this share of its faces: more dice, fewer, or none. A hand
+is won by a big made bid, so a re-roll that gambles for a strong hand can be worth more
+than one that raises the average (searched re-rolls differed by a few hundredths of a
+win a hand, issue 28, where a trick's pairs differ by a thousandth)."""
 
 
 class TrickyTactics(Tactics[TrickyState, Action, TrickyView]):
@@ -97,7 +104,7 @@ class TrickyTactics(Tactics[TrickyState, Action, TrickyView]):
     def search_actions(self, knowledge: TrickyKnowledge, rng: random.Random) -> list[Action]:
         view = knowledge.view
         if view.phase == "reroll":
-            return [Reroll(reroll_choice(_values(view)))]
+            return _reroll_candidates(_values(view))
         if view.phase == "auction":
             return _auction_candidates(knowledge, view)
         if view.phase == "trump":
@@ -140,6 +147,17 @@ def _plays(view: TrickyView) -> list[Played]:
 
 
 # -- the hard search's short lists ----------------------------------------------------------------
+
+
+def _reroll_candidates(values: Sequence[int]) -> list[Action]:
+    """The basic re-roll first, then re-rolling every die showing at most each of
+    :data:`REROLL_SHARES` of its faces."""
+    picks = [reroll_choice(values)]
+    for share in REROLL_SHARES:
+        picks.append(
+            tuple(index for index, value in enumerate(values) if value <= share * FACES[index])
+        )
+    return [Reroll(dice) for dice in dict.fromkeys(picks)]
 
 
 def _auction_candidates(knowledge: TrickyKnowledge, view: TrickyView) -> list[Action]:

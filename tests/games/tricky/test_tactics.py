@@ -12,6 +12,8 @@ from games.tricky.advice import (
     trump_choice,
 )
 from games.tricky.dice import FACES
+from games.tricky.model import Reroll
+from games.tricky.tactics import _reroll_candidates
 from games.tricky.tricks import pair_rank
 
 # Die indices by kind: three of each, d4s first (games/tricky/dice.py).
@@ -66,3 +68,16 @@ def test_tr3_passes_a_big_bid_with_a_weak_hand_and_raises_with_a_strong_one() ->
     strong = strength([4, 4, 4, 6, 6, 6, 8, 8, 8, 10, 10, 10, 12, 12, 12, 20, 20, 20])
     bid = bid_call(strong, seats=3, minimum=150, score=0, target=300)
     assert bid is not None and bid >= 150 and bid % 3 == 0, "raises come in seat-count steps"
+
+
+def test_tr2_the_hard_search_weighs_the_basic_reroll_first_then_bolder_and_timider_ones() -> None:
+    values = [2, 3, 1, 3, 4, 6, 4, 5, 8, 5, 6, 10, 6, 7, 12, 10, 11, 20]
+    weighed = _reroll_candidates(values)
+    candidates = [action.dice for action in weighed if isinstance(action, Reroll)]
+    assert len(candidates) == len(weighed), "only re-rolls"
+    assert candidates[0] == reroll_choice(values)
+    assert len(set(candidates)) == len(candidates), "no re-roll weighed twice"
+    assert () in candidates, "keeping every die is weighed"
+    bolder = max(candidates, key=len)
+    assert set(reroll_choice(values)) < set(bolder), "a bolder re-roll adds dice to the basic one"
+    assert 15 in bolder and 17 not in bolder, "a d20 showing 10 goes again, one showing 20 stays"
