@@ -293,7 +293,8 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
     def _face_down(self, state: FaehrteState, seat: Seat, card: Card, news: News) -> None:
         state.hands[seat].remove(card)
         state.chosen[seat] = card
-        state.given[seat] = card
+        if state.given:  # a state saved before the cards given were kept has none this round
+            state.given[seat] = card
         if news is not None:
             news += [FaceDownChosen(audience=seat, seat=seat, card=card), FaceDownReady(seat=seat)]
         if None in state.chosen:

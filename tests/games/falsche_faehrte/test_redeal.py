@@ -208,3 +208,14 @@ def test_a_redeal_keeps_the_observers_face_down_card_in_the_pile_until_it_is_tur
                 card for card in world.pile if card != given[observer]
             )
             assert GAME.view(world, observer) == GAME.view(state, observer)
+
+
+def test_a_round_saved_before_the_cards_given_were_kept_plays_on() -> None:
+    state = GAME.new(3, 4, Options())
+    state.given = []  # as loaded from a game saved before the field existed
+    for seat in range(3):
+        GAME.apply(state, seat, FaceDown(state.hands[seat][0]))
+    assert state.phase == "play" and GAME.view(state, 0).given is None
+    world = GAME.redeal(state, 0, random.Random(1))
+    GAME.check_state(world)
+    assert len(world.pile) == 3
