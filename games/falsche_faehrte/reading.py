@@ -36,14 +36,15 @@ def fair_strength(view: FaehrteView) -> float:
     return FAIR_STRENGTH[view.seats, view.jokers]
 
 
-def read(view: FaehrteView) -> Reading:
-    """The seat's reading of the table from its view."""
+def read(view: FaehrteView, *, remembers: bool = True) -> Reading:
+    """The seat's reading of the table from its view; ``remembers`` counts the face-down card
+    it gave as known (the easy player does not reckon with it)."""
     seat = view.viewer
     assert seat is not None
     seats = view.seats
     unseen = deck(seats, view.jokers)
     seen = [*hand(view), *view.revealed, *view.trick]
-    for card in (view.set_aside, view.chosen, own_hidden(view)):
+    for card in (view.set_aside, view.chosen, own_hidden(view) if remembers else None):
         if card is not None:
             seen.append(card)
     lacks = [0] * seats
@@ -78,14 +79,14 @@ def own_hidden(view: FaehrteView) -> Card | None:
     return None if given is None or given in view.revealed else given
 
 
-def aim(view: FaehrteView, reading: Reading) -> float:
+def aim(view: FaehrteView, reading: Reading, *, remembers: bool = True) -> float:
     """+1 in a Plus round (tricks wanted), -1 in a Minus round, and while the face-down pile
     is not all turned, the odds of Plus less those of Minus (AF5), counting the seat's own
     face-down card as known."""
     if view.round_type is not None:
         return 1.0 if view.round_type == "plus" else -1.0
     total, hidden = view.face_down_total, view.hidden_face_down
-    own = own_hidden(view)
+    own = own_hidden(view) if remembers else None
     if own is not None:
         total, hidden = total + value_of(own), hidden - 1
     return 2 * plus_odds(total, hidden, reading.unseen, view.threshold) - 1

@@ -4,8 +4,8 @@ basic tactics and reading only what it would know, then judging the standings.
 The hard player's search judges a move by many such rollouts. Every simulated
 seat plays with :mod:`games.falsche_faehrte.advice` from its own hand and the
 public table (the cards played and turned so far, the colours each seat has
-failed to follow) and the face-down card it gave itself, never from another hand or the
-rest of the face-down pile: a seat that
+failed to follow), and the searching seat (``remembering``) from the face-down card it gave
+too; never from another hand or the rest of the face-down pile: a seat that
 read the pile would know the round type from the first trick.
 
 A rollout stops once the round is scored: the points so far and the rounds
@@ -50,9 +50,15 @@ FUTURES = 8
 class Rollout:
     """Plays one sampled world on to the end of its round with every seat on the basic tactics."""
 
-    def __init__(self, game: Game[FaehrteState, Action, FaehrteView, Any], world: FaehrteState):
+    def __init__(
+        self,
+        game: Game[FaehrteState, Action, FaehrteView, Any],
+        world: FaehrteState,
+        remembering: Seat | None = None,
+    ):
         self.game = game
         self.world = world
+        self.remembering = remembering
         # The cards nobody has seen face up: every hand, the face-down cards, the pile.
         out = [0, 0, 0, 0]
         jokers = 0
@@ -99,7 +105,7 @@ class Rollout:
     def _own_hidden(self, seat: Seat) -> Card | None:
         """The seat's own face-down card while it is unturned: the seat knows it (AF4)."""
         world = self.world
-        if not world.given or world.phase == "face_down":
+        if seat != self.remembering or not world.given or world.phase == "face_down":
             return None
         given = world.given[seat]
         return None if given is None or given in world.revealed else given

@@ -217,8 +217,18 @@ def test_the_aim_counts_the_seats_own_face_down_card() -> None:
     guesses = GAME.view(state, 1)
     assert -0.8 < aim(guesses, read(guesses)) < 0.8
     world = GAME.redeal(state, 0, random.Random(1))
-    rollout = Rollout(GAME, world)
+    rollout = Rollout(GAME, world, remembering=0)
     assert rollout.aim(0, rollout.reading(0)) == 1.0
+
+
+def test_the_easy_player_does_not_reckon_with_its_own_face_down_card() -> None:
+    state = position(["", "", ""], face_down="b5 g4 y9", done=4)
+    state.given = [*cards("y9 b5 g4")]
+    view = GAME.view(state, 0)
+    assert -0.8 < aim(view, read(view, remembers=False), remembers=False) < 0.8
+    world = GAME.redeal(state, 0, random.Random(1))
+    rollout = Rollout(GAME, world)  # nobody in it is the searching seat
+    assert -0.8 < rollout.aim(0, rollout.reading(0)) < 0.8
 
 
 def test_a_seats_own_face_down_card_is_in_no_hand_it_reads() -> None:
