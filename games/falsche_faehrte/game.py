@@ -132,6 +132,7 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
         state.set_aside = cards[seats * size] if len(cards) > seats * size else None
         state.phase = "face_down"
         state.chosen = [None] * seats
+        state.given = [None] * seats
         state.pile, state.revealed = [], []
         state.leader = state.turn = (state.dealer + 1) % seats
         state.trick, state.led, state.discards = [], -1, []
@@ -292,6 +293,8 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
     def _face_down(self, state: FaehrteState, seat: Seat, card: Card, news: News) -> None:
         state.hands[seat].remove(card)
         state.chosen[seat] = card
+        if state.given:  # a state saved before the cards given were kept has none this round
+            state.given[seat] = card
         if news is not None:
             news += [FaceDownChosen(audience=seat, seat=seat, card=card), FaceDownReady(seat=seat)]
         if None in state.chosen:
@@ -453,6 +456,7 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
             hand=None if seat is None else tuple(state.hands[seat]),
             hand_sizes=tuple(len(hand) for hand in state.hands),
             chosen=state.chosen[seat] if seat is not None and choosing else None,
+            given=state.given[seat] if seat is not None and state.given and not choosing else None,
             ready=tuple(card is not None for card in state.chosen)
             if choosing
             else (True,) * state.seats,
@@ -482,9 +486,12 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
         picks and the unturned face-down pile (unknown to everyone once shuffled).
 
         Hand sizes stay, a seat that failed to follow a colour gets none of it,
-        and no joker lands face down. The set-aside card is public. The deal
-        uses only what ``observer`` knows, and the copy's future luck (the next
-        rounds' deals) is reseeded from ``rng``.
+        and no joker lands face down. The set-aside card is public, and the
+        observer's own face-down card stays in the pile until it is turned (it
+        remembers what it gave, AF4); which of the other face-down cards each
+        other seat gave is drawn afresh too. The deal uses only what
+        ``observer`` knows, and the copy's future luck (the next rounds' deals)
+        is reseeded from ``rng``.
         """
         copy = self.clone(state)
         others = [seat for seat in range(state.seats) if seat != observer]
@@ -496,13 +503,36 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
             refuses.append(NO_JOKERS)
         places.append(state.pile)
         refuses.append(NO_JOKERS)
+        own = _own_hidden(state, observer)
+        if own is not None:
+            # The pool without the observer's card, and one place less in the pile for the
+            # rest: ``resample`` reads only the pooled cards and the sizes, never where the
+            # cards were, so the split below need not follow the real one.
+            pool = [card for place in places for card in place]
+            pool.remove(own)
+            sizes = [len(place) for place in places]
+            sizes[-1] -= 1
+            places = []
+            for size in sizes:
+                places.append(pool[:size])
+                del pool[:size]
         dealt = resample(places, refuses, rng)
         for seat, cards in zip(others, dealt, strict=False):
             copy.hands[seat] = sorted(cards)
         for seat, cards in zip(picked, dealt[len(others) :], strict=False):
             copy.chosen[seat] = cards[0]
-        copy.pile = dealt[-1]
+        copy.pile = dealt[-1] + ([] if own is None else [own])
         rng.shuffle(copy.pile)
+        if copy.given and state.phase != "face_down":
+            # Which of the others' face-down cards each of them gave: any order.
+            mine = None if observer is None else state.given[observer]
+            theirs = [card for card in (*copy.pile, *copy.revealed) if card != mine]
+            rng.shuffle(theirs)
+            for seat, card in zip(others, theirs, strict=True):
+                copy.given[seat] = card
+        elif copy.given:
+            for seat in picked:
+                copy.given[seat] = copy.chosen[seat]
         copy.chance = Chance(rng.getrandbits(62))  # future deals are hidden too
         return copy
 
@@ -516,6 +546,7 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
             set_aside=state.set_aside,
             phase=state.phase,
             chosen=state.chosen[:],
+            given=state.given[:],
             pile=state.pile[:],
             revealed=state.revealed[:],
             trump=state.trump,
@@ -544,6 +575,15 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
 
     def describe(self, view: FaehrteView, names: Sequence[str]) -> str:
         return text.describe(view, names)
+
+
+def _own_hidden(state: FaehrteState, observer: Seat | None) -> Card | None:
+    """The observer's own face-down card while it is still in the pile, from what the observer
+    knows (the card it gave and the turned cards), never from the pile itself."""
+    if observer is None or not state.given or state.phase == "face_down":
+        return None
+    own = state.given[observer]
+    return None if own is None or own in state.revealed else own
 
 
 def _out_of_phase(state: FaehrteState, seat: Seat) -> IllegalAction | NotYourTurn:

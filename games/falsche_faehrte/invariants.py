@@ -18,6 +18,8 @@ def check_state(state: FaehrteState) -> None:
     per_seat = (state.chosen, state.tricks, state.voids, state.scores)
     if any(len(values) != seats for values in per_seat):
         raise CorruptState("per-seat lists do not match the seat count")
+    if state.given and len(state.given) != seats:
+        raise CorruptState("the face-down cards given do not match the seat count")
     if not 1 <= state.round <= state.rounds:
         raise CorruptState(f"round {state.round} is not one of the {state.rounds}")
     if not all(0 <= seat < seats for seat in (state.dealer, state.leader, state.turn)):

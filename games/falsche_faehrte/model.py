@@ -240,6 +240,10 @@ class FaehrteState:
     phase: Phase = "face_down"
     chosen: list[CardCode | None] = field(default_factory=list)
     """Face-down choices made so far; emptied into the pile once all are in (AF4)."""
+    given: list[CardCode | None] = field(default_factory=list)
+    """Each seat's own face-down card this round, kept after the shuffle for that seat's view
+    only: a player remembers the card it gave, though nobody can tell whose the others
+    are (AF4). Empty in a state saved before it was kept."""
     pile: list[CardCode] = field(default_factory=list)
     """The face-down cards still hidden, in a random order; the last one is turned next."""
     revealed: list[CardCode] = field(default_factory=list)
@@ -297,6 +301,9 @@ class FaehrteView:
     hand_sizes: tuple[int, ...]
     chosen: Card | None
     """The viewer's own face-down pick while others are still choosing."""
+    given: Card | None
+    """The viewer's own face-down card once the pile is shuffled (turned up or not): it
+    remembers what it gave, not whose the other cards are (AF4)."""
     ready: tuple[bool, ...]
     """Who has put a card face down (during the face-down choice)."""
     set_aside: Card | None

@@ -4,7 +4,8 @@ basic tactics and reading only what it would know, then judging the standings.
 The hard player's search judges a move by many such rollouts. Every simulated
 seat plays with :mod:`games.falsche_faehrte.advice` from its own hand and the
 public table (the cards played and turned so far, the colours each seat has
-failed to follow), never from another hand or the face-down pile: a seat that
+failed to follow), and the searching seat (``remembering``) from the face-down card it gave
+too; never from another hand or the rest of the face-down pile: a seat that
 read the pile would know the round type from the first trick.
 
 A rollout stops once the round is scored: the points so far and the rounds
@@ -49,9 +50,15 @@ FUTURES = 8
 class Rollout:
     """Plays one sampled world on to the end of its round with every seat on the basic tactics."""
 
-    def __init__(self, game: Game[FaehrteState, Action, FaehrteView, Any], world: FaehrteState):
+    def __init__(
+        self,
+        game: Game[FaehrteState, Action, FaehrteView, Any],
+        world: FaehrteState,
+        remembering: Seat | None = None,
+    ):
         self.game = game
         self.world = world
+        self.remembering = remembering
         # The cards nobody has seen face up: every hand, the face-down cards, the pile.
         out = [0, 0, 0, 0]
         jokers = 0
@@ -95,12 +102,21 @@ class Rollout:
         else:
             self.out[card >> 4] &= ~(1 << (card & 15))
 
+    def _own_hidden(self, seat: Seat) -> Card | None:
+        """The seat's own face-down card while it is unturned: the seat knows it (AF4)."""
+        world = self.world
+        if seat != self.remembering or not world.given or world.phase == "face_down":
+            return None
+        given = world.given[seat]
+        return None if given is None or given in world.revealed else given
+
     def reading(self, seat: Seat) -> Reading:
         world = self.world
         hand = world.hands[seat]
         own = [0, 0, 0, 0]
         jokers = self.out_jokers
-        for card in hand:
+        given = self._own_hidden(seat)
+        for card in hand if given is None else [*hand, given]:
             if card == JOKER:
                 jokers -= 1
             else:
@@ -115,13 +131,16 @@ class Rollout:
         count = sum(mask.bit_count() for mask in masks) + jokers
         return Reading(int(world.trump), Seen(masks, count), others)
 
-    def aim(self, reading: Reading) -> float:
+    def aim(self, seat: Seat, reading: Reading) -> float:
         world = self.world
         turned = sum(value_of(card) for card in world.revealed)
         if not world.pile and len(world.revealed) == world.seats:
             return 1.0 if turned >= self.threshold else -1.0
-        odds = plus_odds(turned, world.seats - len(world.revealed), reading.unseen, self.threshold)
-        return 2 * odds - 1
+        hidden = world.seats - len(world.revealed)
+        given = self._own_hidden(seat)
+        if given is not None:
+            turned, hidden = turned + value_of(given), hidden - 1
+        return 2 * plus_odds(turned, hidden, reading.unseen, self.threshold) - 1
 
     def act(self, seat: Seat) -> Action:
         world = self.world
@@ -130,13 +149,13 @@ class Rollout:
             return FACE_DOWNS[face_down_card(hand, self.reading(seat), self.fair)]
         if world.phase == "trump":
             reading = self.reading(seat)
-            colour = trump_colour(hand, reading, self.aim(reading))
+            colour = trump_colour(hand, reading, self.aim(seat, reading))
             return KEEP if colour is None else SWITCHES[colour]
         options = playable(hand, world.led, JOKER in world.trick)
         if len(options) == 1:
             return PLAYS[options[0]]
         reading = self.reading(seat)
-        wanted = self.aim(reading)
+        wanted = self.aim(seat, reading)
         switch = world.jokers_played < JOKER_SWITCHES
         scores = play_scores(options, world.trick, world.led, reading, wanted, switch)
         return PLAYS[best_first(options, scores, wanted)[0]]

@@ -15,11 +15,16 @@ The easy player follows the game's basic tactics (:mod:`advice`) from its view
 * offered a trump switch (AF8, AF11), it picks the colour that makes its hand
   strongest when it wants tricks and weakest when it does not.
 
-The hard player searches (:mod:`games.ai.search`) the easy player's best few
-moves (both ways of pushing the pile, for the face-down card) over worlds from
+The easy player reads the table as if every face-down card were unknown; the
+hard player also reckons with the card it gave itself (it lies in the pile
+until turned, AF4), which tells it much sooner whether the round is Plus or
+Minus. It searches (:mod:`games.ai.search`) its best few moves by the basic
+tactics (both ways of pushing the pile, for the face-down card) over worlds from
 the engine's redeal, which keeps every colour a seat has failed to follow out
-of its hand. Its rollouts (:mod:`rollout`) play the round out with every seat
-on the basic tactics and judge the standings after it.
+of its hand and its own card in the pile. Its rollouts (:mod:`rollout`) play the
+round out with every seat on the basic tactics (only the searching seat
+remembering its face-down card, as the easy players do not) and judge the
+standings after it.
 """
 
 from __future__ import annotations
@@ -61,7 +66,7 @@ class FaehrteTactics(Tactics[FaehrteState, Action, FaehrteView]):
 
     def choose(self, knowledge: FaehrteKnowledge, rng: random.Random) -> Action:
         del rng  # the basic tactics need no luck
-        return _ranked(knowledge)[0]
+        return _ranked(knowledge, remembers=False)[0]
 
     # -- the hard player's search ----------------------------------------------------------------
 
@@ -77,13 +82,13 @@ class FaehrteTactics(Tactics[FaehrteState, Action, FaehrteView]):
                     if FACE_DOWNS[card] not in picks:
                         picks.append(FACE_DOWNS[card])
             return picks
-        ranked = _ranked(knowledge)
+        ranked = _ranked(knowledge, remembers=True)
         return ranked if view.phase == "trump" else ranked[:PLAY_WIDTH]
 
     def rollout(
         self, knowledge: FaehrteKnowledge, world: FaehrteState, rng: random.Random
     ) -> float:
-        rollout = Rollout(knowledge.game, world)
+        rollout = Rollout(knowledge.game, world, remembering=knowledge.seat)
         rollout.play(rng)
         return rollout.worth(knowledge.seat, rng)
 
@@ -91,20 +96,20 @@ class FaehrteTactics(Tactics[FaehrteState, Action, FaehrteView]):
 TACTICS = FaehrteTactics()
 
 
-def _ranked(knowledge: FaehrteKnowledge) -> list[Action]:
+def _ranked(knowledge: FaehrteKnowledge, *, remembers: bool) -> list[Action]:
     """The legal actions, the easy player's choice first (its best few, in order, in play)."""
     view = knowledge.view
     legal = knowledge.legal_actions()
-    reading = read(view)
+    reading = read(view, remembers=remembers)
     if view.phase == "face_down":
         high, low, strong = face_down_choices(hand(view), reading, fair_strength(view))
         return [FACE_DOWNS[card] for card in (high if strong else low)]
     if view.phase == "trump":
-        colour = trump_colour(hand(view), reading, aim(view, reading))
+        colour = trump_colour(hand(view), reading, aim(view, reading, remembers=remembers))
         first = KEEP if colour is None else SWITCHES[colour]
         return [first, *(action for action in legal if action != first)]
     cards = [action.card for action in legal if isinstance(action, Play)]
-    wanted = aim(view, reading)
+    wanted = aim(view, reading, remembers=remembers)
     switch = view.jokers_played < JOKER_SWITCHES
     scores = play_scores(cards, view.trick, _led(view), reading, wanted, switch)
     return [PLAYS[card] for card in best_first(cards, scores, wanted)]

@@ -81,7 +81,7 @@ def test_redeal_respects_a_colour_a_seat_failed_to_follow() -> None:
 
 
 @pytest.mark.parametrize("jokers", [False, True])
-def test_the_face_down_pile_is_unknown_even_to_the_seats_that_gave_it(jokers: bool) -> None:
+def test_a_seat_knows_only_its_own_card_in_the_face_down_pile(jokers: bool) -> None:
     state = GAME.new(4, 2, Options(jokers=jokers))
     given = []
     for seat in range(4):
@@ -92,7 +92,9 @@ def test_the_face_down_pile_is_unknown_even_to_the_seats_that_gave_it(jokers: bo
     for giver in range(4):
         piles = [GAME.redeal(state, giver, rng).pile for _ in range(30)]
         assert all(JOKER not in pile and len(pile) == 4 for pile in piles)
-        assert sum(given[giver] in pile for pile in piles) < 30  # the giver's card can be anywhere
+        assert all(given[giver] in pile for pile in piles)  # it remembers the card it gave
+        other = given[(giver + 1) % 4]
+        assert sum(other in pile for pile in piles) < 30  # another seat's card can be anywhere
         assert len({tuple(pile) for pile in piles}) > 20
 
 
@@ -186,3 +188,34 @@ def test_a_tight_deal_falls_back_to_swaps_and_still_moves_cards(
         _assert_valid(places, refuses, dealt)
         seen.add(tuple(sorted(dealt[0])))
     assert len(seen) > 5
+
+
+def test_a_redeal_keeps_the_observers_face_down_card_in_the_pile_until_it_is_turned() -> None:
+    state = GAME.new(3, 4, Options())
+    for seat in range(3):
+        GAME.apply(state, seat, FaceDown(state.hands[seat][seat]))
+    given = list(state.given)
+    rng = random.Random(3)
+    for observer in range(3):
+        for _ in range(30):
+            world = GAME.redeal(state, observer, rng)
+            GAME.check_state(world)
+            assert given[observer] in world.pile
+            assert world.given[observer] == given[observer]
+            theirs = [world.given[seat] for seat in range(3) if seat != observer]
+            assert None not in theirs
+            assert Counter(theirs) == Counter(
+                card for card in world.pile if card != given[observer]
+            )
+            assert GAME.view(world, observer) == GAME.view(state, observer)
+
+
+def test_a_round_saved_before_the_cards_given_were_kept_plays_on() -> None:
+    state = GAME.new(3, 4, Options())
+    state.given = []  # as loaded from a game saved before the field existed
+    for seat in range(3):
+        GAME.apply(state, seat, FaceDown(state.hands[seat][0]))
+    assert state.phase == "play" and GAME.view(state, 0).given is None
+    world = GAME.redeal(state, 0, random.Random(1))
+    GAME.check_state(world)
+    assert len(world.pile) == 3

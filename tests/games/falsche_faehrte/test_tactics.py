@@ -206,6 +206,40 @@ def test_the_aim_follows_the_turned_face_down_cards() -> None:
     assert -0.8 < aim(view, read(view)) < 0.8
 
 
+def test_the_aim_counts_the_seats_own_face_down_card() -> None:
+    # Blue 5 and green 4 are turned (9); the yellow 9 still hidden is seat 0's own card, so
+    # seat 0 knows the round is a Plus round (18) while the others can only guess (AF4, AF5).
+    state = position(["", "", ""], face_down="b5 g4 y9", done=4)
+    state.given = [*cards("y9 b5 g4")]
+    knows = GAME.view(state, 0)
+    assert knows.round_type is None and knows.given == cards("y9")[0]
+    assert aim(knows, read(knows)) == 1.0
+    guesses = GAME.view(state, 1)
+    assert -0.8 < aim(guesses, read(guesses)) < 0.8
+    world = GAME.redeal(state, 0, random.Random(1))
+    rollout = Rollout(GAME, world, remembering=0)
+    assert rollout.aim(0, rollout.reading(0)) == 1.0
+
+
+def test_the_easy_player_does_not_reckon_with_its_own_face_down_card() -> None:
+    state = position(["", "", ""], face_down="b5 g4 y9", done=4)
+    state.given = [*cards("y9 b5 g4")]
+    view = GAME.view(state, 0)
+    assert -0.8 < aim(view, read(view, remembers=False), remembers=False) < 0.8
+    world = GAME.redeal(state, 0, random.Random(1))
+    rollout = Rollout(GAME, world)  # nobody in it is the searching seat
+    assert -0.8 < rollout.aim(0, rollout.reading(0)) < 0.8
+
+
+def test_a_seats_own_face_down_card_is_in_no_hand_it_reads() -> None:
+    state = position(["", "", ""], face_down="b5 g4 y9", done=3)
+    state.given = [*cards("y9 b5 g4")]
+    view = GAME.view(state, 0)
+    hidden = cards("y9")[0]
+    assert read(view).unseen.masks[hidden >> 4] >> (hidden & 15) & 1 == 0
+    assert read(GAME.view(state, 1)).unseen.masks[hidden >> 4] >> (hidden & 15) & 1 == 1
+
+
 def test_plus_odds_rise_with_the_turned_total() -> None:
     unseen = Seen.of(deck(3, False)[:30])  # red, yellow and green 0-9
     odds = [plus_odds(total, 2, unseen, 14) for total in range(15)]
