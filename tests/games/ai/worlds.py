@@ -77,7 +77,11 @@ def _falsche_faehrte(state: FaehrteState, seat: Seat, rng: random.Random) -> Non
     places = [[card for card in state.hands[other] if card != JOKER] for other in others]
     voids = [state.voids[other] for other in others]
     places += [[card] for other in picked if (card := state.chosen[other]) is not None]
-    places.append(list(state.pile))
+    # The seat remembers the card it gave: while unturned it is in the pile, and stays there.
+    shuffled = bool(state.given) and state.phase != "face_down"
+    own = state.given[seat] if shuffled else None
+    mine = [own] if own is not None and own in state.pile else []
+    places.append([card for card in state.pile if card not in mine])
     voids += [0] * (len(picked) + 1)
     _swap_around(places, lambda card, place: not voids[place] >> (card >> 4) & 1, rng)
     for other, cards in zip(others, places, strict=False):
@@ -85,7 +89,17 @@ def _falsche_faehrte(state: FaehrteState, seat: Seat, rng: random.Random) -> Non
         state.hands[other] = sorted(cards + jokers)
     for other, cards in zip(picked, places[len(others) :], strict=False):
         state.chosen[other] = cards[0]
-    state.pile = places[-1]
+    state.pile = places[-1] + mine
+    rng.shuffle(state.pile)
+    if shuffled:
+        # Whose the other face-down cards were, hidden or turned, nobody but their givers knows.
+        theirs = [card for card in state.pile + state.revealed if card != own]
+        rng.shuffle(theirs)
+        for other, card in zip(others, theirs, strict=True):
+            state.given[other] = card
+    elif state.given:
+        for other in picked:
+            state.given[other] = state.chosen[other]
 
 
 def _swap_around(
