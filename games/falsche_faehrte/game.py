@@ -503,7 +503,7 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
             refuses.append(NO_JOKERS)
         places.append(state.pile)
         refuses.append(NO_JOKERS)
-        own = _own_hidden(state, observer)
+        own = state.own_face_down(observer)
         if own is not None:
             # The pool without the observer's card, and one place less in the pile for the
             # rest: ``resample`` reads only the pooled cards and the sizes, never where the
@@ -575,15 +575,6 @@ class FalscheFaehrteGame(Game[FaehrteState, Action, FaehrteView, Options]):
 
     def describe(self, view: FaehrteView, names: Sequence[str]) -> str:
         return text.describe(view, names)
-
-
-def _own_hidden(state: FaehrteState, observer: Seat | None) -> Card | None:
-    """The observer's own face-down card while it is still in the pile, from what the observer
-    knows (the card it gave and the turned cards), never from the pile itself."""
-    if observer is None or not state.given or state.phase == "face_down":
-        return None
-    own = state.given[observer]
-    return None if own is None or own in state.revealed else own
 
 
 def _out_of_phase(state: FaehrteState, seat: Seat) -> IllegalAction | NotYourTurn:

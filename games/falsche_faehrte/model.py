@@ -273,6 +273,14 @@ class FaehrteState:
     def seats(self) -> int:
         return len(self.hands)
 
+    def own_face_down(self, seat: Seat | None) -> CardCode | None:
+        """The seat's own face-down card while it is still in the pile, from what the seat
+        knows (the card it gave and the turned cards), never from the pile itself."""
+        if seat is None or not self.given or self.phase == "face_down":
+            return None
+        own = self.given[seat]
+        return None if own is None or own in self.revealed else own
+
     @property
     def rounds(self) -> int:
         return 2 * len(self.hands)

@@ -103,12 +103,8 @@ class Rollout:
             self.out[card >> 4] &= ~(1 << (card & 15))
 
     def _own_hidden(self, seat: Seat) -> Card | None:
-        """The seat's own face-down card while it is unturned: the seat knows it (AF4)."""
-        world = self.world
-        if seat != self.remembering or not world.given or world.phase == "face_down":
-            return None
-        given = world.given[seat]
-        return None if given is None or given in world.revealed else given
+        """The searching seat's own face-down card while it is unturned: it knows it (AF4)."""
+        return self.world.own_face_down(seat) if seat == self.remembering else None
 
     def reading(self, seat: Seat) -> Reading:
         world = self.world
