@@ -12,7 +12,9 @@ Cases (``--case``, all by default):
 * ``lookups``: ``word in lexicon`` for a mix of words and non-words, and finding every
   word in random hands (``finder.words_in``, what a computer player does each turn), on
   a mapped table against the in-memory sets, interleaved A B A B. "cold" clears the
-  table's memo before each pass, "warm" repeats the pass on the filled memo. ``word in
+  table's card-group memo before each pass, "warm" repeats the pass on the filled memo
+  (words have no memo: ``word in lexicon`` asks the table's DAWG each time, so its cold
+  and warm passes differ only by chance). ``word in
   lexicon`` is measured twice: with the sets' own strings as probes (hashes cached, a
   set answers by identity), and with freshly built copies, as the bot's words are.
 
@@ -138,7 +140,7 @@ def lookups_case(directory: Path, rounds: int) -> None:
     from bot.word_files import WordFiles
     from games.short_word.cards import CARDS
     from games.short_word.finder import words_in
-    from games.short_word.lexicon import Lexicon, _known, _memo, packaged_words
+    from games.short_word.lexicon import Lexicon, _memo, packaged_words
 
     table = WordFiles(directory)("modern")
     words = packaged_words("modern")
@@ -160,8 +162,7 @@ def lookups_case(directory: Path, rounds: int) -> None:
     gc.freeze()
 
     def forget() -> None:
-        _known(table).clear()
-        _memo(table).clear()
+        _memo(table).clear()  # a word is looked up in the table's DAWG, with no memo
 
     def timed(work: Callable[[], object]) -> float:
         started = time.perf_counter()

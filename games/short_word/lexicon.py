@@ -35,7 +35,7 @@ from typing import Literal
 
 from games.core.wording import N_, tr
 from games.short_word.cards import CARDS, Card
-from games.short_word.word_table import GroupMemo, WordMemo, WordTable
+from games.short_word.word_table import GroupMemo, WordTable
 
 __all__ = [
     "CARD_PRIME",
@@ -75,9 +75,9 @@ WordSource = Callable[[DictionaryName], Words]
 """Gives the words of a dictionary; the packaged lists by default, a tiny set in tests,
 mapped word files in the bot."""
 
-MEMO_BYTES = 4 << 20
-"""About what a mapped table's memos may hold in one process (:class:`GroupMemo`,
-:class:`WordMemo`): the memory a process adds for the word lists stays a few MiB."""
+MEMO_BYTES = 3 << 20
+"""About what a mapped table's :class:`GroupMemo` may hold in one process: the memory a
+process adds for the word lists stays a few MiB."""
 
 _MEMO_ENTRY_BYTES = 96
 """An entry's rough cost: the dict slot and the key (most probes find no word, and share
@@ -182,12 +182,7 @@ def _card_groups(words: frozenset[str]) -> _CardGroups:
 
 @cache
 def _memo(table: WordTable) -> GroupMemo:
-    return GroupMemo(table, MEMO_BYTES * 3 // 4 // _MEMO_ENTRY_BYTES)
-
-
-@cache
-def _known(table: WordTable) -> WordMemo:
-    return WordMemo(table, MEMO_BYTES // 4 // _MEMO_ENTRY_BYTES)
+    return GroupMemo(table, MEMO_BYTES // _MEMO_ENTRY_BYTES)
 
 
 class Lexicon:
@@ -204,9 +199,9 @@ class Lexicon:
     ) -> None:
         self.dictionary = dictionary
         self._words = words
-        # A mapped table answers through its memo: a word checked before costs a dict lookup.
+        # Either way one C call: the set's own test, or the mapped table's DAWG.
         self._has: Callable[[str], bool] = (
-            _known(words).__getitem__ if isinstance(words, WordTable) else words.__contains__
+            words.has if isinstance(words, WordTable) else words.__contains__
         )
         self._removed = frozenset(removed)
         self._added = frozenset(added) - self._removed

@@ -10,25 +10,30 @@ rules stay free of I/O.
 
 Layout (little-endian), a fixed header then the body::
 
-    header        magic "TRKWORDS", format version, counts, body length, SHA-256 of body
-    word starts   u32 per word bucket, and one more: where each bucket's text starts
-    group starts  u32 per group bucket, and one more
+    header        magic "TRKWORDS", format version, word count, group buckets,
+                  length of the words' DAWG, body length, SHA-256 of body
+    group starts  u32 per group bucket, and one more: where each bucket's text starts
     group marks   a byte per mark slot, 1 where some card group's hash falls
-    words         per bucket, each word as "\\n" + word, then a closing "\\n"
+    words         the words as a DAWG (a minimal automaton, ``dawg2``'s bytes)
     groups        per bucket, each card group as "\\n" + key in hex + ":" + its words
                   joined by ",", then a closing "\\n"
 
-A word lives in bucket ``crc32("\\nword\\n")``, a card group (the words one set of
-cards spells, :func:`games.short_word.lexicon.card_keys`) in bucket
-``hash(key)`` spread by Fibonacci hashing (Python's hash of an integer is the
-same in every process, unlike the hash of a string), both masked to the bucket
-count. A look-up is
-then a handful of C calls and no Python loop: the bucket's two bounds, and one
-``find`` of ``"\\nword\\n"`` (or ``"\\nkey:"``) between them. The delimiters
-make a match exact: letters and hex digits never contain ``"\\n"``, ``":"`` or
-``","``. Most group probes (a card subset spelling nothing) miss; the group
-marks, eight slots per group, turn nearly all of those away after one byte read,
-before any text is searched.
+Whether a word is in the list is one C call into the DAWG, which answers faster
+than a set of a few hundred thousand strings: it is small enough (0.6 MiB for
+``modern``, 1 MiB for ``webster``) to stay in the processor's caches, where a
+set's table and strings are scattered over tens of MiB. The DAWG library reads
+its automaton from bytes into memory of its own, so that part is a private copy
+in each process, checked with the rest before it is read.
+
+A card group (the words one set of cards spells,
+:func:`games.short_word.lexicon.card_keys`) lives in bucket ``hash(key)`` spread
+by Fibonacci hashing (Python's hash of an integer is the same in every process,
+unlike the hash of a string), masked to the bucket count. A look-up is then a
+handful of C calls and no Python loop: the bucket's two bounds, and one ``find``
+of ``"\\nkey:"`` between them. The delimiters make a match exact: hex digits
+never contain ``"\\n"``, ``":"`` or ``","``. Most group probes (a card subset
+spelling nothing) miss; the group marks, eight slots per group, turn nearly all
+of those away after one byte read, before any text is searched.
 
 :meth:`WordTable.check` refuses a block whose header or digest does not match,
 so a truncated or damaged file is never read.
@@ -40,21 +45,23 @@ import hashlib
 import struct
 from collections.abc import Callable, Iterable, Iterator
 from typing import Protocol
-from zlib import crc32
+
+import dawg
 
 __all__ = [
     "FORMAT_VERSION",
     "Block",
     "DamagedWordTable",
     "GroupMemo",
-    "WordMemo",
     "WordTable",
     "lay_out",
 ]
 
-FORMAT_VERSION = 3
-"""3: groups keyed by sets of cards, not letters (2 needed the double cards checked word by
-word); 2: buckets searched with one ``find`` (1 was open addressing probed from Python)."""
+FORMAT_VERSION = 4
+"""4: the words as a DAWG (3 searched buckets of text for them, a few hundred ns a probe
+in Python); 3: groups keyed by sets of cards, not letters (2 needed the double cards
+checked word by word); 2: buckets searched with one ``find`` (1 was open addressing
+probed from Python)."""
 _MAGIC = b"TRKWORDS"
 _HEADER = struct.Struct("<8sIIIIQ32s")
 _HEADER_SIZE = 128
@@ -88,10 +95,6 @@ _MARKS_PER_GROUP = 8
 them (and then costs a ``find``)."""
 
 
-def _word_needle(word: str) -> bytes:
-    return f"\n{word}\n".encode("ascii")
-
-
 def _group_needle(key: int) -> bytes:
     return b"\n%x:" % key
 
@@ -120,12 +123,8 @@ def lay_out(words: Iterable[str], keys_of: Callable[[str], Iterable[int]]) -> by
     for word in ordered:
         for key in keys_of(word):
             groups.setdefault(key, []).append(word)
-    word_count, group_count = _buckets_for(len(ordered)), _buckets_for(len(groups))
-
-    word_buckets: list[list[bytes]] = [[] for _ in range(word_count)]
-    for word in ordered:
-        needle = _word_needle(word)
-        word_buckets[crc32(needle) & (word_count - 1)].append(needle[:-1])
+    group_count = _buckets_for(len(groups))
+    automaton = dawg.DAWG(ordered).tobytes()
     group_buckets: list[list[bytes]] = [[] for _ in range(group_count)]
     marks = bytearray(_MARKS_PER_GROUP * group_count)
     for key, members in groups.items():
@@ -135,15 +134,13 @@ def lay_out(words: Iterable[str], keys_of: Callable[[str], Iterable[int]]) -> by
         marks[hashed & (len(marks) - 1)] = 1
 
     # Positions count from the start of the block, so a look-up reads the block directly.
-    words_at = _HEADER_SIZE + 4 * (word_count + 1) + 4 * (group_count + 1) + len(marks)
-    word_starts, word_text = _text(word_buckets, words_at)
-    group_starts, group_text = _text(group_buckets, words_at + len(word_text))
+    groups_at = _HEADER_SIZE + 4 * (group_count + 1) + len(marks) + len(automaton)
+    group_starts, group_text = _text(group_buckets, groups_at)
     body = b"".join(
         (
-            struct.pack(f"<{word_count + 1}I", *word_starts),
             struct.pack(f"<{group_count + 1}I", *group_starts),
             bytes(marks),
-            word_text,
+            automaton,
             group_text,
         )
     )
@@ -151,8 +148,8 @@ def lay_out(words: Iterable[str], keys_of: Callable[[str], Iterable[int]]) -> by
         _MAGIC,
         FORMAT_VERSION,
         len(ordered),
-        word_count,
         group_count,
+        len(automaton),
         len(body),
         hashlib.sha256(body).digest(),
     )
@@ -182,13 +179,12 @@ class WordTable:
         "_group_starts",
         "_mark_mask",
         "_marks",
-        "_word_mask",
-        "_word_starts",
+        "has",
         "words",
     )
 
     def __init__(self, block: Block) -> None:
-        _magic, _version, words, word_count, group_count, _body, _digest = _HEADER.unpack_from(
+        _magic, _version, words, group_count, automaton, _body, _digest = _HEADER.unpack_from(
             block  # type: ignore[arg-type]
         )
         self.words: int = words
@@ -196,14 +192,18 @@ class WordTable:
         self._find = block.find
         view = memoryview(block)  # type: ignore[arg-type]
         start = _HEADER_SIZE
-        self._word_starts = view[start : start + 4 * (word_count + 1)].cast("I")
-        start += 4 * (word_count + 1)
         self._group_starts = view[start : start + 4 * (group_count + 1)].cast("I")
         start += 4 * (group_count + 1)
         self._marks = view[start : start + _MARKS_PER_GROUP * group_count]
         self._mark_mask = _MARKS_PER_GROUP * group_count - 1
-        self._word_mask = word_count - 1
         self._group_mask = group_count - 1
+        start += _MARKS_PER_GROUP * group_count
+        self.has: Callable[[str], bool] = (
+            dawg.DAWG().frombytes(block[start : start + automaton]).__contains__
+        )
+        """Whether a string is one of the words: the DAWG's own test, one C call (a
+        :class:`~games.short_word.lexicon.Lexicon` calls it directly, not through
+        ``in``, which would add a Python call)."""
 
     @classmethod
     def check(cls, block: Block) -> WordTable:
@@ -214,7 +214,7 @@ class WordTable:
         """
         if len(block) < _HEADER_SIZE:
             raise DamagedWordTable(f"{len(block)} bytes is shorter than the header")
-        magic, version, _words, word_count, group_count, body, digest = _HEADER.unpack_from(
+        magic, version, _words, group_count, automaton, body, digest = _HEADER.unpack_from(
             block  # type: ignore[arg-type]
         )
         if magic != _MAGIC:
@@ -223,10 +223,10 @@ class WordTable:
             raise DamagedWordTable(f"format {version}, not {FORMAT_VERSION}")
         if len(block) != _HEADER_SIZE + body:
             raise DamagedWordTable(f"{len(block)} bytes, the header says {_HEADER_SIZE + body}")
-        if 4 * (word_count + 1) + (4 + _MARKS_PER_GROUP) * group_count + 4 > body:
+        if (4 + _MARKS_PER_GROUP) * group_count + 4 + automaton > body:
             raise DamagedWordTable("the header's sizes do not fit the body")
-        if word_count & (word_count - 1) or group_count & (group_count - 1):
-            raise DamagedWordTable("the bucket counts are not powers of two")
+        if group_count & (group_count - 1):
+            raise DamagedWordTable("the bucket count is not a power of two")
         body_view = memoryview(block)[_HEADER_SIZE:]  # type: ignore[arg-type]
         if hashlib.sha256(body_view).digest() != digest:
             raise DamagedWordTable("the body does not match its digest")
@@ -236,18 +236,19 @@ class WordTable:
         return self.words
 
     def __contains__(self, word: object) -> bool:
-        if not isinstance(word, str) or not word.isascii() or "\n" in word:
-            return False
-        needle = f"\n{word}\n".encode("ascii")
-        at = crc32(needle) & self._word_mask
-        starts = self._word_starts
-        return self._find(needle, starts[at], starts[at + 1]) >= 0
+        return isinstance(word, str) and self.has(word)
 
     def __iter__(self) -> Iterator[str]:
-        """Every word, in the table's (bucket) order."""
-        starts = self._word_starts
+        """Every word, alphabetically, read from the card groups (every word is in one)."""
+        starts = self._group_starts
         text = self._block[starts[0] : starts[len(starts) - 1]].decode("ascii")
-        return (word for word in text.split("\n") if word)
+        words = {
+            word
+            for record in text.split("\n")
+            if record
+            for word in record.partition(":")[2].split(",")
+        }
+        return iter(sorted(words))
 
     def group(self, key: int) -> tuple[str, ...]:
         """The words spelled by the cards whose key is ``key``, alphabetically; empty if none."""
@@ -300,30 +301,3 @@ class GroupMemo(dict[int, tuple[str, ...]]):
     # The dict's own lookup in C, which falls back on __missing__: a seen key costs no
     # Python call. Every key has a group here (empty if no word), so no default is needed.
     get = dict.__getitem__  # type: ignore[assignment]
-
-
-class WordMemo(dict[str, bool]):
-    """Whether a word is in a table, each word looked up once and then held in memory.
-
-    Look a word up with ``memo[word]``: a word asked before answers at a dict's
-    speed, one not seen yet reaches the table. Emptied whenever it reaches
-    ``limit`` entries, like :class:`GroupMemo`.
-    """
-
-    __slots__ = ("_find", "_limit", "_mask", "_starts")
-
-    def __init__(self, table: WordTable, limit: int) -> None:
-        super().__init__()
-        self._find, self._starts, self._mask = table._find, table._word_starts, table._word_mask
-        self._limit = limit
-
-    def __missing__(self, word: str) -> bool:
-        if len(self) >= self._limit:
-            self.clear()
-        # WordTable.__contains__ written out here: a word not seen yet costs one Python call.
-        if not isinstance(word, str) or not word.isascii() or "\n" in word:
-            return False
-        needle = f"\n{word}\n".encode("ascii")
-        at = crc32(needle) & self._mask
-        found = self[word] = self._find(needle, self._starts[at], self._starts[at + 1]) >= 0
-        return found
