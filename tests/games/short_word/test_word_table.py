@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from games.short_word.finder import words_in
-from games.short_word.lexicon import Lexicon, card_key, card_keys
+from games.short_word.cards import CARDS
+from games.short_word.finder import _keys, words_in
+from games.short_word.lexicon import CARD_PRIME, Lexicon, card_key, card_keys
 from games.short_word.word_table import (
     DamagedWordTable,
     GroupMemo,
@@ -35,6 +36,23 @@ def test_card_groups_match_the_in_memory_index(block: bytes) -> None:
     assert {key: table.group(key) for key in in_memory} == dict(in_memory)
     assert table.group(card_key(cards("Z Z X Q"))) == ()
     assert table.group(card_key(cards("QU I T"))) == ("quit",)
+
+
+def test_every_set_of_cards_answers_as_in_the_in_memory_index(block: bytes) -> None:
+    # Every subset of fourteen cards: thousands of keys that spell nothing, some of them
+    # falling in a marked slot, so that the bucket search must turn them away.
+    table = WordTable.check(block)
+    in_memory = Lexicon("modern", WORDS).card_groups()
+    memo = GroupMemo(table, limit=1000)
+    keys = _keys(sorted(set(CARDS), key=CARD_PRIME.__getitem__)[:14])
+    assert [memo.get(key) for key in keys] == [in_memory.get(key, ()) for key in keys]
+    assert [table.group(key) for key in keys] == [memo.get(key) for key in keys]
+
+    def marked(key: int) -> bool:
+        slot = key % table._slots
+        return bool(table._marks[slot >> 3] >> (slot & 7) & 1)
+
+    assert any(marked(key) and key not in in_memory for key in keys)
 
 
 def test_a_mapped_lexicon_finds_what_the_in_memory_one_finds(block: bytes) -> None:
