@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import hashlib
 import struct
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Container, Iterable, Iterator
 from math import isqrt
 from typing import Protocol
 
@@ -175,7 +175,7 @@ class WordTable:
     Build one with :meth:`check`, which refuses a damaged block.
     """
 
-    __slots__ = ("_block", "_find", "_group_starts", "_marks", "_slots", "has", "words")
+    __slots__ = ("_block", "_find", "_group_starts", "_marks", "_slots", "automaton", "words")
 
     def __init__(self, block: Block) -> None:
         _magic, _version, words, group_count, slots, automaton, _body, _digest = _header(block)
@@ -189,12 +189,10 @@ class WordTable:
         start += 4 * (group_count + 1)
         self._marks = view[start : start + _SLOTS_PER_BUCKET // 8 * group_count]
         start += _SLOTS_PER_BUCKET // 8 * group_count
-        self.has: Callable[[str], bool] = (
-            dawg.DAWG().frombytes(block[start : start + automaton]).__contains__
-        )
-        """Whether a string is one of the words: the DAWG's own test, one C call (a
-        :class:`~games.short_word.lexicon.Lexicon` calls it directly, not through
-        ``in``, which would add a Python call)."""
+        self.automaton: Container[str] = dawg.DAWG().frombytes(block[start : start + automaton])
+        """The words' DAWG: ``word in automaton`` (a string) is its own test in C. A
+        :class:`~games.short_word.lexicon.Lexicon` asks it directly: ``word in table``
+        adds a Python call."""
 
     @classmethod
     def check(cls, block: Block) -> WordTable:
@@ -225,7 +223,7 @@ class WordTable:
         return self.words
 
     def __contains__(self, word: object) -> bool:
-        return isinstance(word, str) and self.has(word)
+        return isinstance(word, str) and word in self.automaton
 
     def __iter__(self) -> Iterator[str]:
         """Every word, alphabetically, read from the card groups (every word is in one)."""
