@@ -213,7 +213,10 @@ class Lexicon:
     def __contains__(self, word: object) -> bool:
         if word in self._added:
             return True
-        return isinstance(word, str) and word in self._listed and word not in self._removed
+        try:
+            return isinstance(word, str) and word in self._listed and word not in self._removed
+        except UnicodeEncodeError:  # a lone surrogate: the DAWG asks in UTF-8, a set just misses
+            return False
 
     def card_groups(self) -> Mapping[int, tuple[str, ...]]:
         """The accepted words by the :func:`card_key` of each set of cards that spells them,

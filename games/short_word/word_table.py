@@ -18,10 +18,11 @@ Layout (little-endian), a fixed header then the body::
     groups        per bucket, each card group as "\\n" + key in hex + ":" + its words
                   joined by ",", then a closing "\\n"
 
-Whether a word is in the list is one C call into the DAWG, which answers faster
-than a set of a few hundred thousand strings: it is small enough (0.6 MiB for
-``modern``, 1 MiB for ``webster``) to stay in the processor's caches, where a
-set's table and strings are scattered over tens of MiB. The DAWG library reads
+Whether a word is in the list is one C call into the DAWG, which answers about as
+fast as a set of a few hundred thousand strings, and faster for a string just built
+or with the caches cold: it is small enough (0.6 MiB for ``modern``, 1 MiB for
+``webster``) to stay in the processor's caches, where a set's table and strings are
+scattered over tens of MiB. The DAWG library reads
 its automaton from bytes into memory of its own, so that part is a private copy
 in each process, checked with the rest before it is read.
 
@@ -223,7 +224,10 @@ class WordTable:
         return self.words
 
     def __contains__(self, word: object) -> bool:
-        return isinstance(word, str) and word in self.automaton
+        try:
+            return isinstance(word, str) and word in self.automaton
+        except UnicodeEncodeError:  # a lone surrogate, which the DAWG cannot put in UTF-8
+            return False
 
     def __iter__(self) -> Iterator[str]:
         """Every word, alphabetically, read from the card groups (every word is in one)."""

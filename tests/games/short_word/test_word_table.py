@@ -26,8 +26,9 @@ def test_a_table_holds_exactly_its_words(block: bytes) -> None:
     assert len(table) == len(WORDS)
     assert sorted(table) == sorted(WORDS)
     assert all(word in table for word in WORDS)
-    for stranger in ("zzx", "", "quite!", "quitè", "QUIT", "qu\nit", "quit\n", 7, None):
+    for stranger in ("zzx", "", "quite!", "quitè", "QUIT", "qu\nit", "quit\n", "\ud800", 7, None):
         assert stranger not in table
+        assert stranger not in Lexicon("modern", table)
 
 
 def test_card_groups_match_the_in_memory_index(block: bytes) -> None:
