@@ -5,7 +5,8 @@ The Short Word Game's dictionaries are read from the ``kjxqz`` and
 :class:`~games.short_word.word_table.WordTable` files in the cache directory
 (``TRICKY_CACHE_DIR``). Every bot process and computer-player worker maps the
 same files read-only, so the operating system's page cache holds the words once
-and a process adds little more than its interpreter.
+and a process adds little more than its interpreter (and its own copy of the
+words' DAWG, 1.6 MiB for both lists, which the DAWG library reads into memory).
 
 A file is built when missing (``python -m bot.word_files`` builds them ahead,
 e.g. at install), and rebuilt when it fails its check: a truncated or damaged

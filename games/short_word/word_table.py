@@ -10,25 +10,31 @@ rules stay free of I/O.
 
 Layout (little-endian), a fixed header then the body::
 
-    header        magic "TRKWORDS", format version, counts, body length, SHA-256 of body
-    word starts   u32 per word bucket, and one more: where each bucket's text starts
-    group starts  u32 per group bucket, and one more
-    group marks   a byte per mark slot, 1 where some card group's hash falls
-    words         per bucket, each word as "\\n" + word, then a closing "\\n"
+    header        magic "TRKWORDS", format version, word count, group buckets,
+                  mark slots, length of the words' DAWG, body length, SHA-256 of body
+    group starts  u32 per group bucket, and one more: where each bucket's text starts
+    group marks   a bit per mark slot, set where some card group's key falls
+    words         the words as a DAWG (a minimal automaton, ``dawg2``'s bytes)
     groups        per bucket, each card group as "\\n" + key in hex + ":" + its words
                   joined by ",", then a closing "\\n"
 
-A word lives in bucket ``crc32("\\nword\\n")``, a card group (the words one set of
-cards spells, :func:`games.short_word.lexicon.card_keys`) in bucket
-``hash(key)`` spread by Fibonacci hashing (Python's hash of an integer is the
-same in every process, unlike the hash of a string), both masked to the bucket
-count. A look-up is
-then a handful of C calls and no Python loop: the bucket's two bounds, and one
-``find`` of ``"\\nword\\n"`` (or ``"\\nkey:"``) between them. The delimiters
-make a match exact: letters and hex digits never contain ``"\\n"``, ``":"`` or
-``","``. Most group probes (a card subset spelling nothing) miss; the group
-marks, eight slots per group, turn nearly all of those away after one byte read,
-before any text is searched.
+Whether a word is in the list is one C call into the DAWG, which answers about as
+fast as a set of a few hundred thousand strings, and faster for a string just built
+or with the caches cold: it is small enough (0.6 MiB for ``modern``, 1 MiB for
+``webster``) to stay in the processor's caches, where a set's table and strings are
+scattered over tens of MiB. The DAWG library reads
+its automaton from bytes into memory of its own, so that part is a private copy
+in each process, checked with the rest before it is read.
+
+A card group (the words one set of cards spells,
+:func:`games.short_word.lexicon.card_keys`) falls in mark slot ``key % slots``
+(``slots`` a prime, 64 slots a bucket) and lives in that slot's bucket, ``slot //
+64``. A look-up is then a handful of C calls and no Python loop: the slot's mark,
+the bucket's two bounds, and one ``find`` of ``"\\nkey:"`` between them. The
+delimiters make a match exact: hex digits never contain ``"\\n"``, ``":"`` or
+``","``. Most group probes (a card subset spelling nothing) miss, and the marks
+turn all but about one in sixty of those away after one remainder and one bit
+read, before any text is searched.
 
 :meth:`WordTable.check` refuses a block whose header or digest does not match,
 so a truncated or damaged file is never read.
@@ -38,25 +44,30 @@ from __future__ import annotations
 
 import hashlib
 import struct
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Container, Iterable, Iterator
+from math import isqrt
 from typing import Protocol
-from zlib import crc32
+
+import dawg
 
 __all__ = [
     "FORMAT_VERSION",
     "Block",
     "DamagedWordTable",
     "GroupMemo",
-    "WordMemo",
     "WordTable",
     "lay_out",
 ]
 
-FORMAT_VERSION = 3
-"""3: groups keyed by sets of cards, not letters (2 needed the double cards checked word by
-word); 2: buckets searched with one ``find`` (1 was open addressing probed from Python)."""
+FORMAT_VERSION = 4
+"""4: the words as a DAWG (3 searched buckets of text for them, a few hundred ns a probe
+in Python), and a card group's bucket and mark are its key modulo a prime (3 hashed,
+multiplied and shifted), a mark bit per slot and 64 slots a group (3 had a mark byte and
+8 slots a group); 3: groups keyed by sets of cards, not letters (2 needed the double
+cards checked word by word); 2: buckets searched with one ``find`` (1 was open
+addressing probed from Python)."""
 _MAGIC = b"TRKWORDS"
-_HEADER = struct.Struct("<8sIIIIQ32s")
+_HEADER = struct.Struct("<8sIIIIIQ32s")
 _HEADER_SIZE = 128
 """The header, padded so the bucket starts are aligned."""
 
@@ -65,31 +76,19 @@ class DamagedWordTable(ValueError):
     """The bytes are not a whole word table of this format: rebuild it, never read it."""
 
 
-def _buckets_for(count: int) -> int:
-    """A power of two at least ``count``: about one entry a bucket, so a ``find`` is short."""
-    size = 8
-    while size < count:
-        size *= 2
-    return size
+_SLOTS_PER_BUCKET = 64
+"""Mark slots a group bucket, and there is a bucket per card group: a probe that spells
+nothing finds its slot marked about one time in 65 (and then costs a ``find``). The
+marks are 8 bytes a group, and a bucket holds about one group, so a ``find`` is short."""
 
 
-_MIX = 0x9E3779B97F4A7C15
-"""Fibonacci hashing: a card key is a product of primes, so its hash (mostly the key
-itself) is odd unless it has an E, and its low bits crowd a few buckets. Multiplying
-by this odd constant and taking middle bits spreads them."""
-
-
-def _spread(key: int) -> int:
-    return hash(key) * _MIX >> 29
-
-
-_MARKS_PER_GROUP = 8
-"""Mark slots per card group: about one probe in nine that spells nothing gets past
-them (and then costs a ``find``)."""
-
-
-def _word_needle(word: str) -> bytes:
-    return f"\n{word}\n".encode("ascii")
+def _prime_at_most(number: int) -> int:
+    """The largest prime at most ``number`` (at least 2): the slot count. A card key is a
+    product of small primes, so its low bits are skewed (even for every E); its remainder
+    by a prime is not."""
+    while number > 2 and any(number % divisor == 0 for divisor in range(2, isqrt(number) + 1)):
+        number -= 1
+    return max(number, 2)
 
 
 def _group_needle(key: int) -> bytes:
@@ -120,30 +119,25 @@ def lay_out(words: Iterable[str], keys_of: Callable[[str], Iterable[int]]) -> by
     for word in ordered:
         for key in keys_of(word):
             groups.setdefault(key, []).append(word)
-    word_count, group_count = _buckets_for(len(ordered)), _buckets_for(len(groups))
-
-    word_buckets: list[list[bytes]] = [[] for _ in range(word_count)]
-    for word in ordered:
-        needle = _word_needle(word)
-        word_buckets[crc32(needle) & (word_count - 1)].append(needle[:-1])
+    group_count = max(len(groups), 1)
+    slots = _prime_at_most(_SLOTS_PER_BUCKET * group_count)
+    automaton = dawg.DAWG(ordered).tobytes()
     group_buckets: list[list[bytes]] = [[] for _ in range(group_count)]
-    marks = bytearray(_MARKS_PER_GROUP * group_count)
+    marks = bytearray(_SLOTS_PER_BUCKET // 8 * group_count)
     for key, members in groups.items():
         record = _group_needle(key) + ",".join(members).encode("ascii")
-        hashed = _spread(key)
-        group_buckets[hashed & (group_count - 1)].append(record)
-        marks[hashed & (len(marks) - 1)] = 1
+        slot = key % slots
+        group_buckets[slot // _SLOTS_PER_BUCKET].append(record)
+        marks[slot >> 3] |= 1 << (slot & 7)
 
     # Positions count from the start of the block, so a look-up reads the block directly.
-    words_at = _HEADER_SIZE + 4 * (word_count + 1) + 4 * (group_count + 1) + len(marks)
-    word_starts, word_text = _text(word_buckets, words_at)
-    group_starts, group_text = _text(group_buckets, words_at + len(word_text))
+    groups_at = _HEADER_SIZE + 4 * (group_count + 1) + len(marks) + len(automaton)
+    group_starts, group_text = _text(group_buckets, groups_at)
     body = b"".join(
         (
-            struct.pack(f"<{word_count + 1}I", *word_starts),
             struct.pack(f"<{group_count + 1}I", *group_starts),
             bytes(marks),
-            word_text,
+            automaton,
             group_text,
         )
     )
@@ -151,8 +145,9 @@ def lay_out(words: Iterable[str], keys_of: Callable[[str], Iterable[int]]) -> by
         _MAGIC,
         FORMAT_VERSION,
         len(ordered),
-        word_count,
         group_count,
+        slots,
+        len(automaton),
         len(body),
         hashlib.sha256(body).digest(),
     )
@@ -169,41 +164,36 @@ class Block(Protocol):
     def find(self, sub: bytes, start: int, end: int, /) -> int: ...
 
 
+def _header(block: Block) -> tuple[bytes, int, int, int, int, int, int, bytes]:
+    """The header's fields: magic, version, words, group buckets, mark slots, the DAWG's
+    length, the body's length, its digest."""
+    return _HEADER.unpack_from(block)  # type: ignore[arg-type]
+
+
 class WordTable:
     """Words and card groups read straight from a laid-out block (e.g. a mapped file).
 
     Build one with :meth:`check`, which refuses a damaged block.
     """
 
-    __slots__ = (
-        "_block",
-        "_find",
-        "_group_mask",
-        "_group_starts",
-        "_mark_mask",
-        "_marks",
-        "_word_mask",
-        "_word_starts",
-        "words",
-    )
+    __slots__ = ("_block", "_find", "_group_starts", "_marks", "_slots", "automaton", "words")
 
     def __init__(self, block: Block) -> None:
-        _magic, _version, words, word_count, group_count, _body, _digest = _HEADER.unpack_from(
-            block  # type: ignore[arg-type]
-        )
+        _magic, _version, words, group_count, slots, automaton, _body, _digest = _header(block)
         self.words: int = words
         self._block = block
         self._find = block.find
+        self._slots: int = slots
         view = memoryview(block)  # type: ignore[arg-type]
         start = _HEADER_SIZE
-        self._word_starts = view[start : start + 4 * (word_count + 1)].cast("I")
-        start += 4 * (word_count + 1)
         self._group_starts = view[start : start + 4 * (group_count + 1)].cast("I")
         start += 4 * (group_count + 1)
-        self._marks = view[start : start + _MARKS_PER_GROUP * group_count]
-        self._mark_mask = _MARKS_PER_GROUP * group_count - 1
-        self._word_mask = word_count - 1
-        self._group_mask = group_count - 1
+        self._marks = view[start : start + _SLOTS_PER_BUCKET // 8 * group_count]
+        start += _SLOTS_PER_BUCKET // 8 * group_count
+        self.automaton: Container[str] = dawg.DAWG().frombytes(block[start : start + automaton])
+        """The words' DAWG: ``word in automaton`` (a string) is its own test in C. A
+        :class:`~games.short_word.lexicon.Lexicon` asks it directly: ``word in table``
+        adds a Python call."""
 
     @classmethod
     def check(cls, block: Block) -> WordTable:
@@ -214,19 +204,17 @@ class WordTable:
         """
         if len(block) < _HEADER_SIZE:
             raise DamagedWordTable(f"{len(block)} bytes is shorter than the header")
-        magic, version, _words, word_count, group_count, body, digest = _HEADER.unpack_from(
-            block  # type: ignore[arg-type]
-        )
+        magic, version, _words, group_count, slots, automaton, body, digest = _header(block)
         if magic != _MAGIC:
             raise DamagedWordTable("not a word table")
         if version != FORMAT_VERSION:
             raise DamagedWordTable(f"format {version}, not {FORMAT_VERSION}")
         if len(block) != _HEADER_SIZE + body:
             raise DamagedWordTable(f"{len(block)} bytes, the header says {_HEADER_SIZE + body}")
-        if 4 * (word_count + 1) + (4 + _MARKS_PER_GROUP) * group_count + 4 > body:
+        if (4 + _SLOTS_PER_BUCKET // 8) * group_count + 4 + automaton > body:
             raise DamagedWordTable("the header's sizes do not fit the body")
-        if word_count & (word_count - 1) or group_count & (group_count - 1):
-            raise DamagedWordTable("the bucket counts are not powers of two")
+        if not 0 < slots <= _SLOTS_PER_BUCKET * group_count:
+            raise DamagedWordTable(f"{slots} mark slots for {group_count} buckets")
         body_view = memoryview(block)[_HEADER_SIZE:]  # type: ignore[arg-type]
         if hashlib.sha256(body_view).digest() != digest:
             raise DamagedWordTable("the body does not match its digest")
@@ -236,29 +224,37 @@ class WordTable:
         return self.words
 
     def __contains__(self, word: object) -> bool:
-        if not isinstance(word, str) or not word.isascii() or "\n" in word:
+        try:
+            return isinstance(word, str) and word in self.automaton
+        except UnicodeEncodeError:  # a lone surrogate, which the DAWG cannot put in UTF-8
             return False
-        needle = f"\n{word}\n".encode("ascii")
-        at = crc32(needle) & self._word_mask
-        starts = self._word_starts
-        return self._find(needle, starts[at], starts[at + 1]) >= 0
 
     def __iter__(self) -> Iterator[str]:
-        """Every word, in the table's (bucket) order."""
-        starts = self._word_starts
+        """Every word, alphabetically, read from the card groups (every word is in one)."""
+        starts = self._group_starts
         text = self._block[starts[0] : starts[len(starts) - 1]].decode("ascii")
-        return (word for word in text.split("\n") if word)
+        words = {
+            word
+            for record in text.split("\n")
+            if record
+            for word in record.partition(":")[2].split(",")
+        }
+        return iter(sorted(words))
 
     def group(self, key: int) -> tuple[str, ...]:
         """The words spelled by the cards whose key is ``key``, alphabetically; empty if none."""
-        hashed = hash(key) * _MIX >> 29  # _spread, written out: this is the hot path
-        if not self._marks[hashed & self._mark_mask]:
+        slot = key % self._slots
+        if not self._marks[slot >> 3] >> (slot & 7) & 1:
             return ()
-        at = hashed & self._group_mask
+        return self.search(key, slot)
+
+    def search(self, key: int, slot: int) -> tuple[str, ...]:
+        """:meth:`group` past the mark: the words of ``key``, whose slot ``slot`` is marked."""
         starts = self._group_starts
-        end = starts[at + 1]
+        bucket = slot // _SLOTS_PER_BUCKET
+        end = starts[bucket + 1]
         needle = b"\n%x:" % key
-        found = self._find(needle, starts[at], end)
+        found = self._find(needle, starts[bucket], end)
         if found < 0:
             return ()
         found += len(needle)
@@ -276,22 +272,23 @@ class GroupMemo(dict[int, tuple[str, ...]]):
     ``limit`` entries, which bounds what it holds.
     """
 
-    __slots__ = ("_group", "_limit", "_mark_mask", "_marks")
+    __slots__ = ("_limit", "_marks", "_search", "_slots")
 
     def __init__(self, table: WordTable, limit: int) -> None:
         super().__init__()
-        self._group = table.group
-        self._marks, self._mark_mask = table._marks, table._mark_mask
+        self._search = table.search
+        self._marks, self._slots = table._marks, table._slots
         self._limit = limit
 
     def __missing__(self, key: int) -> tuple[str, ...]:
         if len(self) >= self._limit:
             self.clear()
-        # The table's first test, made here: most keys stop at it, without a second call.
-        if not self._marks[hash(key) * _MIX >> 29 & self._mark_mask]:
+        # WordTable.group written out: most keys stop at the mark, without a second call.
+        slot = key % self._slots
+        if not self._marks[slot >> 3] >> (slot & 7) & 1:
             self[key] = ()
             return ()
-        group = self[key] = self._group(key)
+        group = self[key] = self._search(key, slot)
         return group
 
     def __contains__(self, key: object) -> bool:
@@ -300,30 +297,3 @@ class GroupMemo(dict[int, tuple[str, ...]]):
     # The dict's own lookup in C, which falls back on __missing__: a seen key costs no
     # Python call. Every key has a group here (empty if no word), so no default is needed.
     get = dict.__getitem__  # type: ignore[assignment]
-
-
-class WordMemo(dict[str, bool]):
-    """Whether a word is in a table, each word looked up once and then held in memory.
-
-    Look a word up with ``memo[word]``: a word asked before answers at a dict's
-    speed, one not seen yet reaches the table. Emptied whenever it reaches
-    ``limit`` entries, like :class:`GroupMemo`.
-    """
-
-    __slots__ = ("_find", "_limit", "_mask", "_starts")
-
-    def __init__(self, table: WordTable, limit: int) -> None:
-        super().__init__()
-        self._find, self._starts, self._mask = table._find, table._word_starts, table._word_mask
-        self._limit = limit
-
-    def __missing__(self, word: str) -> bool:
-        if len(self) >= self._limit:
-            self.clear()
-        # WordTable.__contains__ written out here: a word not seen yet costs one Python call.
-        if not isinstance(word, str) or not word.isascii() or "\n" in word:
-            return False
-        needle = f"\n{word}\n".encode("ascii")
-        at = crc32(needle) & self._mask
-        found = self[word] = self._find(needle, self._starts[at], self._starts[at + 1]) >= 0
-        return found
