@@ -121,7 +121,10 @@ class ShortWordTactics(Tactics[ShortWordState, Action, ShortWordView]):
             if not acting or world.hand != playing:
                 break
             seat = acting[0] if len(acting) == 1 else rng.choice(acting)
-            game.advance(world, seat, quick_move(game.view(world, seat), lexicon))
+            # Every seat plays the basic tactics, top discard included: the rollouts once drew
+            # from the stock only, so the next seat never took the card the hard seat threw,
+            # nor went out on it, and going out looked no better than waiting (issue 28).
+            game.advance(world, seat, basic_move(game.view(world, seat), lexicon))
         return worth(game, world, knowledge.seat, lexicon, cut_short=world.hand == playing)
 
 
@@ -136,17 +139,6 @@ def basic_move(view: ShortWordView, lexicon: Lexicon) -> Action:
     if view.step == "draw":
         return _DISCARD if takes_discard(hand, view, lexicon) else _STOCK
     return finish_turn(hand, view.went_out is not None, lexicon)
-
-
-def quick_move(view: ShortWordView, lexicon: Lexicon) -> Action:
-    """The easy player's move with a quicker draw: always the stock while it can be drawn.
-
-    For the hard player's rollouts, which play many worlds: weighing the top
-    discard costs as much as the rest of a turn, and it seldom changes a draw.
-    """
-    if view.step == "draw" and view.challenge_layer is None:
-        return _STOCK if view.stock + view.discards > 1 else _DISCARD
-    return basic_move(view, lexicon)
 
 
 def worth(

@@ -62,3 +62,15 @@ def test_hard_does_not_weigh_a_discard_its_words_cannot_use() -> None:
 def test_hard_weighs_a_discard_that_helps_against_the_stock() -> None:
     state = table("C A Z", "E R E", discards="B T", step="draw")
     assert search(state) == [Draw("discard"), Draw("stock")]
+
+
+def test_rollouts_let_the_next_player_take_a_discard_that_lets_it_go_out() -> None:
+    # Seat 0 has just thrown T; seat 1's C A go out with it (AT), and the stock's next card,
+    # Z, would not let them. The easy seats take such a discard, so the rollouts must too,
+    # or the hard seat would not see what its discard gives away (issue 28).
+    state = table("Q X", "C A", "E R E", discards="E T", draws="Z", turn=1, step="draw", hands=1)
+    knowledge = Knowledge(GAME, GAME.clone(state), 0, refine=TACTICS.refine)
+    world = GAME.clone(state)
+    TACTICS.rollout(knowledge, world, random.Random(1))
+    assert GAME.outcome(world) is not None
+    assert world.went_out == 1
