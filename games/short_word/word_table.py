@@ -243,10 +243,19 @@ class WordTable:
 
     def group(self, key: int) -> tuple[str, ...]:
         """The words spelled by the cards whose key is ``key``, alphabetically; empty if none."""
-        slot = key % self._slots
-        if not self._marks[slot >> 3] >> (slot & 7) & 1:
+        slot = self.slot_of(key)
+        if not self.marked(slot):
             return ()
         return self.search(key, slot)
+
+    def slot_of(self, key: int) -> int:
+        """The mark slot a card key falls in."""
+        return key % self._slots
+
+    def marked(self, slot: int) -> bool:
+        """Whether some card group falls in mark slot ``slot``: if not, no key in it spells
+        anything."""
+        return bool(self._marks[slot >> 3] >> (slot & 7) & 1)
 
     def search(self, key: int, slot: int) -> tuple[str, ...]:
         """:meth:`group` past the mark: the words of ``key``, whose slot ``slot`` is marked."""
@@ -283,7 +292,8 @@ class GroupMemo(dict[int, tuple[str, ...]]):
     def __missing__(self, key: int) -> tuple[str, ...]:
         if len(self) >= self._limit:
             self.clear()
-        # WordTable.group written out: most keys stop at the mark, without a second call.
+        # WordTable.group (slot_of, marked) written out: this is the hot path, and most keys
+        # stop at the mark without a second call.
         slot = key % self._slots
         if not self._marks[slot >> 3] >> (slot & 7) & 1:
             self[key] = ()
