@@ -8,7 +8,9 @@ Cases (``--case``, all by default):
   (``bot/word_files.py``) against the word lists as in-memory sets (the games' default
   source, how every process held them before). Private memory is
   ``Private_Clean + Private_Dirty`` of ``/proc/self/smaps_rollup``: pages no other
-  process shares.
+  process shares. The mapped side is measured twice: just loaded, and with each
+  dictionary's card-group memo filled to its bound by finding words in random hands,
+  as a process holds it once it has played both for a while.
 * ``lookups``: ``word in lexicon`` for a mix of words and non-words, and finding every
   word in random hands (``finder.words_in``, what a computer player does each turn), on
   a mapped table against the in-memory sets, interleaved A B A B. "cold" clears the
@@ -18,6 +20,11 @@ Cases (``--case``, all by default):
   lexicon`` is measured twice: with the sets' own strings as probes (hashes cached, a
   set answers by identity), and with freshly built copies, as the bot's words are. A
   pass is timed in the process's CPU time.
+* ``decisions``: what the look-ups come to in use: a hard Short Word decision (a fixed
+  count of worlds, so the same work either way) at positions spread over three random
+  games, on the mapped word file against the in-memory sets, interleaved a decision at
+  a time; the ratio of their CPU times over all positions. Both sides must choose the
+  same moves.
 
 * ``startup``: from building the bot (``create_bot``, its ``setup_hook``, on simcord) to
   its answer to the first interaction (``/tricky new``) with 10,000 running clocked
@@ -77,11 +84,29 @@ def _load_words(mode: str, directory: Path) -> None:
     """Load both dictionaries and their word-finding index as the bot's start-up does."""
     from games.short_word import GAME
 
-    if mode == "mapped":
+    if mode in ("mapped", "mapped-used"):
         from bot.word_files import use_word_files
 
         use_word_files(directory)
     GAME.prepare()
+    if mode == "mapped-used":
+        _fill_memos(GAME)
+
+
+def _fill_memos(game: Any) -> None:
+    """Find words in random hands until each dictionary's card-group memo is about full:
+    what a process that has played both dictionaries for a while holds."""
+    from games.short_word.cards import CARDS
+    from games.short_word.finder import words_in
+    from games.short_word.lexicon import _MEMO_ENTRY_BYTES, DICTIONARIES, MEMO_BYTES
+
+    limit = MEMO_BYTES // _MEMO_ENTRY_BYTES
+    rng = random.Random(24)
+    for dictionary in DICTIONARIES:
+        lexicon = game.lexicons.get(dictionary, (), ())
+        memo = lexicon.card_groups()
+        while len(memo) < limit - 2048:  # the next hand could empty a full memo
+            words_in(tuple(rng.choice(CARDS) for _ in range(11)), lexicon)
 
 
 def child_memory(mode: str, directory: Path) -> None:
@@ -100,7 +125,15 @@ def child_memory(mode: str, directory: Path) -> None:
 
 def second_process_memory(mode: str, directory: Path) -> int:
     """What a second process adds for the words while a first holds them too."""
-    command = [sys.executable, "-m", "bench.capacity", "--child-memory", mode, str(directory)]
+    return second_of_two(
+        [sys.executable, "-m", "bench.capacity", "--child-memory", mode, str(directory)]
+    )
+
+
+def second_of_two(command: list[str]) -> int:
+    """Two processes of ``command``, each printing the private memory it added and then
+    holding it until its stdin closes: what the second one printed (pages the first
+    shares are not private to it)."""
     first = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     second = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
@@ -119,15 +152,19 @@ def memory_case(directory: Path, rounds: int) -> None:
 
     for name in ("modern", "webster"):
         WordFiles(directory)(name)  # built before timing anything
-    ratios = []
+    ratios, used = [], []
     for _ in range(rounds):
         sets = second_process_memory("sets", directory)
         mapped = second_process_memory("mapped", directory)
+        full = second_process_memory("mapped-used", directory)
         ratios.append(mapped / sets)
+        used.append(full / sets)
         print(
-            f"  second process adds: sets {sets / 2**20:.1f} MiB, mapped {mapped / 2**20:.1f} MiB"
+            f"  second process adds: sets {sets / 2**20:.1f} MiB, mapped {mapped / 2**20:.1f} "
+            f"MiB, mapped with both memos full {full / 2**20:.1f} MiB"
         )
     _ratio("memory: mapped / sets (second process, private)", ratios, "goal < 0.10")
+    _ratio("memory: mapped, memos full / sets", used, "goal < 0.10")
 
 
 def _ratio(name: str, ratios: list[float], goal: str) -> None:
@@ -202,6 +239,66 @@ def lookups_case(directory: Path, rounds: int) -> None:
             warm.append(timed(work(mapped)) / reference)
         _ratio(f"lookups {label}, cold: mapped / sets", cold, "goal <= 1")
         _ratio(f"lookups {label}, warm: mapped / sets", warm, "goal <= 1")
+
+
+DECISION_WORLDS = 400
+"""Worlds a hard decision plays out in the decisions case: a fifth of what the bot's
+second buys (``bench.ai.WORLDS_PER_SECOND``), the same work on either side."""
+
+
+def decisions_case(directory: Path, rounds: int) -> None:
+    """A hard Short Word decision on the mapped word file against the in-memory sets."""
+    import copy
+    import gc
+
+    from bot.word_files import WordFiles
+    from games.ai.knowledge import Knowledge
+    from games.ai.player import Budget
+    from games.ai.search import HardPlayer
+    from games.catalog import tactics_for
+    from games.core.playout import play_out, random_policy
+    from games.short_word.game import ShortWordGame
+    from games.short_word.lexicon import packaged_words
+
+    sets, mapped = ShortWordGame(packaged_words), ShortWordGame(WordFiles(directory))
+    sets.prepare()
+    mapped.prepare()
+    gc.collect()
+    gc.freeze()  # as the bot's workers keep the games' indexes (bot.computer.prepare_games)
+    tactics = tactics_for("short_word")
+    player = HardPlayer(Budget(seconds=None, iterations=DECISION_WORLDS), tactics=tactics_for)
+    # Positions spread over three random three-seat games, eight from each.
+    positions: list[tuple[Any, int]] = []
+    policy = random_policy(sets)
+    for seed in (1, 2, 3):
+        state = sets.new(3, seed)
+        moves = play_out(sets, copy.deepcopy(state), lambda _seat: policy, random.Random(seed))
+        for n, move in enumerate(moves.moves):
+            if n % max(1, len(moves.moves) // 8) == 0:
+                positions.append((copy.deepcopy(state), move.seat))
+            sets.apply(state, move.seat, move.action)
+
+    def decide(game: ShortWordGame, state: Any, seat: int, seed: int) -> tuple[float, object]:
+        knowledge: Any = Knowledge(game, state, seat, refine=tactics.refine)
+        started = time.process_time()
+        action = player.search(knowledge, tactics, random.Random(seed)).action
+        return time.process_time() - started, action
+
+    ratios = []
+    for _ in range(rounds):
+        on_sets = on_file = 0.0
+        for seed, (state, seat) in enumerate(positions):
+            spent, chosen = decide(sets, state, seat, seed)
+            on_sets += spent
+            spent, also = decide(mapped, state, seat, seed)
+            on_file += spent
+            if also != chosen:  # the same words either way, so the same search
+                raise AssertionError(f"the word file chose {also!r}, the sets {chosen!r}")
+        ratios.append(on_file / on_sets)
+        print(f"  {len(positions)} decisions: sets {on_sets:.2f} s, mapped {on_file:.2f} s CPU")
+    _ratio(
+        f"decisions: hard Short Word, {DECISION_WORLDS} worlds, mapped / sets", ratios, "goal <= 1"
+    )
 
 
 async def _stored_tables(path: Path, count: int) -> int:
@@ -637,6 +734,7 @@ def computers_case(directory: Path, rounds: int) -> None:
 CASES = {
     "memory": memory_case,
     "lookups": lookups_case,
+    "decisions": decisions_case,
     "startup": startup_case,
     "tables": tables_case,
     "overload": overload_case,
