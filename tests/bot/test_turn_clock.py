@@ -37,7 +37,7 @@ from cogs.lobby import CLOCKS
 from games.catalog import CATALOG
 from games.short_changed import GAME
 from games.short_changed.model import Guess, ShortChangedState
-from tests.cogs.test_tables import open_lobby, start
+from tests.cogs.test_tables import open_lobby, set_clock, start
 from tests.e2e.helpers import BotFactory, Room, as_the_bot, bot_of, labels, text_of
 
 Decide = Callable[..., str]
@@ -87,18 +87,6 @@ def failing(monkeypatch: pytest.MonkeyPatch, times: int, failure: Decide) -> Non
         return steady(*args)
 
     monkeypatch.setattr(computer, "decide", decide)
-
-
-async def set_clock(room: Room, host: Any, table_id: int, seconds: int) -> None:
-    """The host picks the lobby's turn clock, as people do.
-
-    Not through ``bot.tables.set_clock`` from the test: the board's redraw that starts
-    would be work simcord does not know of. Still running when Start is clicked, it
-    takes that change over too (a table's redraws are coalesced), so the click settles
-    before the table is posted, and the test finds no table message (under load).
-    """
-    await host.select(room.lobby_message(), [f"clock:{seconds}"], custom_id=f"tk:seat:{table_id}")
-    assert (await bot_of(room.env).tables.get(table_id)).turn_seconds == seconds
 
 
 async def clocked_game(env: Env, seconds: int, *names: str) -> tuple[Room, list[Any], int]:
