@@ -37,8 +37,8 @@ from cogs.lobby import CLOCKS
 from games.catalog import CATALOG
 from games.short_changed import GAME
 from games.short_changed.model import Guess, ShortChangedState
-from tests.cogs.test_tables import open_lobby, start
-from tests.e2e.helpers import BotFactory, Room, bot_of, labels, text_of
+from tests.cogs.test_tables import open_lobby, set_clock, start
+from tests.e2e.helpers import BotFactory, Room, as_the_bot, bot_of, labels, text_of
 
 Decide = Callable[..., str]
 """``bot.computer.decide``, or a stand-in for it."""
@@ -92,7 +92,7 @@ def failing(monkeypatch: pytest.MonkeyPatch, times: int, failure: Decide) -> Non
 async def clocked_game(env: Env, seconds: int, *names: str) -> tuple[Room, list[Any], int]:
     room = Room(env)
     members, table_id = await open_lobby(room, *names)
-    await bot_of(env).tables.set_clock(table_id, members[0].id, seconds)
+    await set_clock(room, members[0], table_id, seconds)
     await start(room, members[0])
     return room, members, table_id
 
@@ -147,7 +147,8 @@ async def test_three_timeouts_in_a_row_hand_the_seat_to_a_computer(simcord_env: 
         state = await state_of(bot, table_id)
         if state.turn == 0:  # Ann plays her turns at once, without guessing
             mine = await bot.tables.for_seat(table_id, ann.id)
-            await bot.tables.act(table_id, ann.id, harmless(mine.legal))
+            with as_the_bot(simcord_env):  # the board's redraw is the bot's work, waited for
+                await bot.tables.act(table_id, ann.id, harmless(mine.legal))
             await settled(simcord_env)
         else:
             await simcord_env.advance_time(61)
@@ -164,7 +165,8 @@ async def test_three_timeouts_in_a_row_hand_the_seat_to_a_computer(simcord_env: 
         state = await state_of(bot, table_id)
         if state.turn == 0:
             mine = await bot.tables.for_seat(table_id, ann.id)
-            await bot.tables.act(table_id, ann.id, harmless(mine.legal))
+            with as_the_bot(simcord_env):
+                await bot.tables.act(table_id, ann.id, harmless(mine.legal))
             await settled(simcord_env)
         after = await state_of(bot, table_id)
         assert after.turn == 0 or after.phase == "over"
@@ -179,7 +181,8 @@ async def test_a_player_who_acts_again_is_back(simcord_env: Env) -> None:
     if state.turn != 0:
         await simcord_env.advance_time(61)
     mine = await bot.tables.for_seat(table_id, ann.id)
-    played = await bot.tables.act(table_id, ann.id, harmless(mine.legal))
+    with as_the_bot(simcord_env):
+        played = await bot.tables.act(table_id, ann.id, harmless(mine.legal))
     assert played.lines[0] == "ann is back."
     assert not (await bot.tables.get(table_id)).seats[0].away
 
@@ -210,7 +213,7 @@ async def computer_lobby(env: Env) -> tuple[Room, Any, int]:
     room = Room(env)
     (ann,), table_id = await open_lobby(room, "ann")
     await ann.select(room.lobby_message(), ["add:easy"], custom_id=f"tk:seat:{table_id}")
-    await bot_of(env).tables.set_clock(table_id, ann.id, 0)
+    await set_clock(room, ann, table_id, 0)
     return room, ann, table_id
 
 

@@ -18,7 +18,7 @@ from cogs.presenters import PRESENTERS
 from games.core.game import Event
 from games.short_changed import GAME
 from games.short_changed.model import Ante, Guess, PotStarted
-from tests.cogs.test_tables import moderator, open_lobby, start
+from tests.cogs.test_tables import moderator, open_lobby, set_clock, start
 from tests.e2e.conftest import BotFactory
 from tests.e2e.helpers import Room, as_the_bot, bot_of, labels, text_of
 
@@ -179,7 +179,7 @@ async def test_a_table_message_near_the_hour_limit_is_posted_again(simcord_env: 
     bot = bot_of(simcord_env)
     room = Room(simcord_env)
     members, table_id = await open_lobby(room, "ann", "bo")
-    await bot.tables.set_clock(table_id, members[0].id, 0)  # an hour passes: no clock, please
+    await set_clock(room, members[0], table_id, 0)  # an hour passes: no clock, please
     await start(room, members[0])
     old = room.table_message()
     await simcord_env.advance_time(56 * 60)
@@ -310,7 +310,7 @@ async def quiet_game(env: Env, *names: str) -> tuple[Room, list[Any], int]:
     """A started game without a turn clock (no half-time reminder), antes all in."""
     room, bot = Room(env), bot_of(env)
     members, table_id = await open_lobby(room, *names)
-    await bot.tables.set_clock(table_id, members[0].id, 0)
+    await set_clock(room, members[0], table_id, 0)
     await start(room, members[0])
     with as_the_bot(env):
         await ante_all(bot, table_id, members)
@@ -386,7 +386,8 @@ async def test_the_half_time_reminder_is_the_turns_only_ping_when_it_comes_first
     bot = bot_of(simcord_env)
     room = Room(simcord_env)
     members, table_id = await open_lobby(room, "ann", "bo")
-    await bot.tables.set_clock(table_id, members[0].id, 30)  # reminded after 15 seconds
+    with as_the_bot(simcord_env):  # 30 s is not offered in the lobby; waited for as a click
+        await bot.tables.set_clock(table_id, members[0].id, 30)  # reminded after 15 seconds
     await start(room, members[0])
     await simcord_env.advance_time(16)
     (reminder,) = pings(room)

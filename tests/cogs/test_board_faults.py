@@ -19,7 +19,7 @@ from cogs.speaking import server_language
 from games.core.wording import speaking
 from games.short_changed.model import Guess
 from tests.cogs.test_board import ante_all, drawn, pings, set_ping_grace, started_game
-from tests.cogs.test_tables import open_lobby, start
+from tests.cogs.test_tables import open_lobby, set_clock, start
 from tests.e2e.helpers import Room, bot_of, labels
 from tests.e2e.test_short_changed import Game
 
@@ -74,7 +74,7 @@ async def untimed_game(env: Env, *names: str) -> tuple[Room, list[Any], Game]:
     """A started game without a turn clock, so only moves (and the board) change it."""
     room, bot = Room(env), bot_of(env)
     members, table_id = await open_lobby(room, *names)
-    await bot.tables.set_clock(table_id, members[0].id, 0)
+    await set_clock(room, members[0], table_id, 0)
     await start(room, members[0])
     return room, members, Game(env, room, bot, table_id)
 
