@@ -16,7 +16,7 @@ from cogs.board import RESUMING_AT_ONCE, TableBoard
 from games.catalog import CATALOG
 from tests.bot.test_turn_clock import clocked_game
 from tests.cogs.test_board import posted_pings
-from tests.e2e.helpers import BotFactory, bot_of, text_of
+from tests.e2e.helpers import BotFactory, as_the_bot, bot_of, text_of
 from tests.e2e.pseudo_check import Watch
 
 STORED = 25
@@ -30,16 +30,21 @@ async def test_a_restart_with_many_tables_answers_its_first_click_before_loading
     service = bot_of(simcord_env).tables
     others = []
     pseudo_everywhere.more_names |= {"Host", "Guest"}  # seats the service made, not Discord
+    # As the bot: the board's redraws these start are then work simcord waits for, all done
+    # before the database closes below (started from the test, they would run on unseen).
     for n in range(STORED):
-        lobby = await service.open(
-            guild_id=room.guild.id,
-            channel_id=room.guild.create_text_channel(f"table-{n}").id,
-            game_key="short_changed",
-            host=Player("Host", 50_000 + n),
-        )
-        await service.join(lobby.id, Player("Guest", 60_000 + n))
-        await service.set_clock(lobby.id, 50_000 + n, 60)
-        others.append((await service.start(lobby.id, 50_000 + n)).id)
+        channel = room.guild.create_text_channel(f"table-{n}")
+        with as_the_bot(simcord_env):
+            lobby = await service.open(
+                guild_id=room.guild.id,
+                channel_id=channel.id,
+                game_key="short_changed",
+                host=Player("Host", 50_000 + n),
+            )
+            await service.join(lobby.id, Player("Guest", 60_000 + n))
+            await service.set_clock(lobby.id, 50_000 + n, 60)
+            others.append((await service.start(lobby.id, 50_000 + n)).id)
+    await simcord_env.settle()
     old = bot_of(simcord_env)
     await old.turn_clock.stop()
     await old.db.close()
