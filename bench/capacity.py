@@ -248,15 +248,9 @@ second buys (``bench.ai.WORLDS_PER_SECOND``), the same work on either side."""
 
 def decisions_case(directory: Path, rounds: int) -> None:
     """A hard Short Word decision on the mapped word file against the in-memory sets."""
-    import copy
     import gc
 
     from bot.word_files import WordFiles
-    from games.ai.knowledge import Knowledge
-    from games.ai.player import Budget
-    from games.ai.search import HardPlayer
-    from games.catalog import tactics_for
-    from games.core.playout import play_out, random_policy
     from games.short_word.game import ShortWordGame
     from games.short_word.lexicon import packaged_words
 
@@ -265,20 +259,40 @@ def decisions_case(directory: Path, rounds: int) -> None:
     mapped.prepare()
     gc.collect()
     gc.freeze()  # as the bot's workers keep the games' indexes (bot.computer.prepare_games)
+    ratios = decision_ratios(sets, mapped, rounds)
+    _ratio(
+        f"decisions: hard Short Word, {DECISION_WORLDS} worlds, mapped / sets", ratios, "goal <= 1"
+    )
+
+
+def decision_ratios(reference: Any, other: Any, rounds: int) -> list[float]:
+    """Each round, the CPU time of hard decisions with the ``other`` Short Word game over
+    the time with the ``reference`` one, at the same positions, a decision at a time.
+
+    The two must choose the same moves: they hold the same words.
+    """
+    import copy
+
+    from games.ai.knowledge import Knowledge
+    from games.ai.player import Budget
+    from games.ai.search import HardPlayer
+    from games.catalog import tactics_for
+    from games.core.playout import play_out, random_policy
+
     tactics = tactics_for("short_word")
     player = HardPlayer(Budget(seconds=None, iterations=DECISION_WORLDS), tactics=tactics_for)
-    # Positions spread over three random three-seat games, eight from each.
+    # Positions spread over three random three-seat games, about eight from each.
     positions: list[tuple[Any, int]] = []
-    policy = random_policy(sets)
+    policy = random_policy(reference)
     for seed in (1, 2, 3):
-        state = sets.new(3, seed)
-        moves = play_out(sets, copy.deepcopy(state), lambda _seat: policy, random.Random(seed))
+        state = reference.new(3, seed)
+        moves = play_out(reference, copy.deepcopy(state), lambda _seat: policy, random.Random(seed))
         for n, move in enumerate(moves.moves):
             if n % max(1, len(moves.moves) // 8) == 0:
                 positions.append((copy.deepcopy(state), move.seat))
-            sets.apply(state, move.seat, move.action)
+            reference.apply(state, move.seat, move.action)
 
-    def decide(game: ShortWordGame, state: Any, seat: int, seed: int) -> tuple[float, object]:
+    def decide(game: Any, state: Any, seat: int, seed: int) -> tuple[float, object]:
         knowledge: Any = Knowledge(game, state, seat, refine=tactics.refine)
         started = time.process_time()
         action = player.search(knowledge, tactics, random.Random(seed)).action
@@ -286,19 +300,20 @@ def decisions_case(directory: Path, rounds: int) -> None:
 
     ratios = []
     for _ in range(rounds):
-        on_sets = on_file = 0.0
+        on_reference = on_other = 0.0
         for seed, (state, seat) in enumerate(positions):
-            spent, chosen = decide(sets, state, seat, seed)
-            on_sets += spent
-            spent, also = decide(mapped, state, seat, seed)
-            on_file += spent
+            spent, chosen = decide(reference, state, seat, seed)
+            on_reference += spent
+            spent, also = decide(other, state, seat, seed)
+            on_other += spent
             if also != chosen:  # the same words either way, so the same search
-                raise AssertionError(f"the word file chose {also!r}, the sets {chosen!r}")
-        ratios.append(on_file / on_sets)
-        print(f"  {len(positions)} decisions: sets {on_sets:.2f} s, mapped {on_file:.2f} s CPU")
-    _ratio(
-        f"decisions: hard Short Word, {DECISION_WORLDS} worlds, mapped / sets", ratios, "goal <= 1"
-    )
+                raise AssertionError(f"one side chose {also!r}, the reference {chosen!r}")
+        ratios.append(on_other / on_reference)
+        print(
+            f"  {len(positions)} decisions: reference {on_reference:.2f} s, "
+            f"other {on_other:.2f} s CPU"
+        )
+    return ratios
 
 
 async def _stored_tables(path: Path, count: int) -> int:
