@@ -35,12 +35,11 @@ import random
 import statistics
 import sys
 import tempfile
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from bench.capacity import _ratio, private_bytes, second_of_two
+from bench.capacity import _ratio, cpu_seconds, private_bytes, second_of_two
 from bench.machine import describe_machine
 from games.short_word.cards import CARDS, Card
 from games.short_word.finder import Found, _keys, words_in
@@ -103,12 +102,6 @@ class BulkFilter:
         ]
 
 
-def _timed(work: Callable[[], object]) -> float:
-    started = time.process_time()
-    work()
-    return time.process_time() - started
-
-
 def lookups(rounds: int, words: Path) -> None:
     import gc
 
@@ -127,21 +120,14 @@ def lookups(rounds: int, words: Path) -> None:
     gc.collect()
     gc.freeze()  # the sets' index, as the bot's workers keep theirs
 
-    def cold_mapped() -> None:
-        _memo(table).clear()
-        started = time.process_time()
-        for hand in hands:
-            words_in(hand, mapped)
-        cold.append(time.process_time() - started)
-
     against_sets, against_mapped = [], []
     for _ in range(rounds):
-        cold: list[float] = []
-        on_sets = _timed(lambda: [words_in(hand, sets) for hand in hands])
-        on_bulk = _timed(lambda: [bulk.words_in(hand) for hand in hands])
-        cold_mapped()
+        on_sets = cpu_seconds(lambda: [words_in(hand, sets) for hand in hands])
+        on_bulk = cpu_seconds(lambda: [bulk.words_in(hand) for hand in hands])
+        _memo(table).clear()  # the mapped table cold, as bench.capacity's lookups case has it
+        on_mapped = cpu_seconds(lambda: [words_in(hand, mapped) for hand in hands])
         against_sets.append(on_bulk / on_sets)
-        against_mapped.append(on_bulk / cold[0])
+        against_mapped.append(on_bulk / on_mapped)
     _ratio("words_in(hand): numpy bulk filter / in-memory sets", against_sets, "goal <= 1")
     _ratio("words_in(hand): numpy bulk filter / mapped, memo emptied", against_mapped, "lower")
 

@@ -174,6 +174,15 @@ def _ratio(name: str, ratios: list[float], goal: str) -> None:
     )
 
 
+def cpu_seconds(work: Callable[[], object]) -> float:
+    """This process's CPU time for ``work``, not the wall clock: a pass takes a few
+    milliseconds, and on a shared machine a wall-clock pass that loses the processor to
+    another job for a time slice reads two to three times longer."""
+    started = time.process_time()
+    work()
+    return time.process_time() - started
+
+
 def lookups_case(directory: Path, rounds: int) -> None:
     from bot.word_files import WordFiles
     from games.short_word.cards import CARDS
@@ -202,14 +211,6 @@ def lookups_case(directory: Path, rounds: int) -> None:
     def forget() -> None:
         _memo(table).clear()  # a word is looked up in the table's DAWG, with no memo
 
-    def timed(work: Callable[[], object]) -> float:
-        # This process's CPU time, not the wall clock: a pass takes a few milliseconds,
-        # and on a shared machine a wall-clock pass that loses the processor to another
-        # job for a time slice reads two to three times longer.
-        started = time.process_time()
-        work()
-        return time.process_time() - started
-
     def membership(lexicon: Lexicon) -> Callable[[], object]:
         return lambda: [probe in lexicon for probe in probes]
 
@@ -232,11 +233,11 @@ def lookups_case(directory: Path, rounds: int) -> None:
     ):
         cold, warm = [], []
         for _ in range(rounds):
-            reference = timed(work(sets))
+            reference = cpu_seconds(work(sets))
             forget()
-            cold.append(timed(work(mapped)) / reference)
-            reference = timed(work(sets))
-            warm.append(timed(work(mapped)) / reference)
+            cold.append(cpu_seconds(work(mapped)) / reference)
+            reference = cpu_seconds(work(sets))
+            warm.append(cpu_seconds(work(mapped)) / reference)
         _ratio(f"lookups {label}, cold: mapped / sets", cold, "goal <= 1")
         _ratio(f"lookups {label}, warm: mapped / sets", warm, "goal <= 1")
 
